@@ -1,0 +1,37 @@
+# SPDX-License-Identifier: GPL-2.0-only
+# Shared shell helpers for the project's scripts. Source it; do not run it.
+
+RPCRDMA_TOP=$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)
+# Heavy artifacts (kernel packages, the debug kernel build) live here.
+RPCRDMA_CACHE=${RPCRDMA_CACHE:-/var/cache/rpcrdma-ng}
+# Kernel flavour of Debian's 6.12 packages that we test against.
+RPCRDMA_FLAVOUR=amd64
+
+say() { printf '==> %s\n' "$*"; }
+warn() { printf 'warning: %s\n' "$*" >&2; }
+die() { printf 'error: %s\n' "$*" >&2; exit 1; }
+
+# The stock kernel release that setup prepared, e.g. 6.12.117+deb12-amd64.
+stock_kver() {
+	if [ -n "${RPCRDMA_KVER:-}" ]; then
+		echo "$RPCRDMA_KVER"
+	elif [ -r "$RPCRDMA_CACHE/stock/kver" ]; then
+		cat "$RPCRDMA_CACHE/stock/kver"
+	else
+		return 1
+	fi
+}
+
+# Root of the extracted Debian packages of the stock kernel.
+stock_root() { echo "$RPCRDMA_CACHE/stock/$1/root"; }
+
+# Debian package version (e.g. 6.12.117-1~deb12u1) of a kernel release.
+stock_pkgver() { cat "$RPCRDMA_CACHE/stock/$1/pkgver"; }
+
+# Where the debug kernel for a given package version and fragment lives.
+debug_dir() {
+	local pkgver=$1 hash
+	hash=$(cat "$RPCRDMA_TOP/config/debug.config" "$RPCRDMA_TOP/scripts/build-debug-kernel" |
+	       sha256sum | cut -c1-12)
+	echo "$RPCRDMA_CACHE/debug/$pkgver-$hash"
+}
