@@ -8,6 +8,7 @@
 #   make demo          NFS over RDMA in a guest, step by step
 #   make kunit         KUnit suites in a debug-kernel guest
 #   make debug-kernel  build (or reuse) the cached debug kernel
+#   make fuzz          run the codec fuzzer (FUZZ_SECONDS=, default 60)
 #
 # Kbuild reads ./Kbuild, never this file; in-tree builds use Kbuild and
 # Kconfig directly.
@@ -68,4 +69,8 @@ kunit:
 checkpatch:
 	scripts/checkpatch
 
-.PHONY: all modules modules_install clean setup debug-kernel check demo kunit checkpatch
+# Userspace codec fuzzer (libFuzzer, ASan, UBSan); FUZZ_SECONDS sets the time.
+fuzz:
+	$(MAKE) -C fuzz run
+
+.PHONY: all modules modules_install clean setup debug-kernel check demo kunit checkpatch fuzz
