@@ -16,7 +16,7 @@
 
 #include <rpcrdma/compat.h>
 
-#define RPCRDMA_CODEC_EXPORT(sym)	RPCRDMA_EXPORT(sym)
+#define EXPORT_SYMBOL_RPCRDMA_CODEC	RPCRDMA_EXPORT
 
 #else /* userspace */
 
@@ -39,7 +39,7 @@ typedef unsigned long long u64;
 #endif
 
 /* No symbol table to export to: declare something harmless instead */
-#define RPCRDMA_CODEC_EXPORT(sym)	extern int rpcrdma_codec_export_##sym
+#define EXPORT_SYMBOL_RPCRDMA_CODEC(sym)	extern int rpcrdma_codec_export_##sym
 
 static inline u32 get_unaligned_be32(const void *p)
 {

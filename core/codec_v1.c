@@ -1,0 +1,331 @@
+// SPDX-License-Identifier: GPL-2.0-only
+/*
+ * RPC-over-RDMA version 1 transport headers (RFC 8166, Sections 4 and 5):
+ * RDMA_MSG, RDMA_NOMSG and RDMA_ERROR.
+ */
+
+#include "codec_internal.h"
+
+/*
+ * Prefix, version and rdma_proc. RDMA_MSGP and RDMA_DONE are no longer
+ * supported (RFC 8166, Sections 4.6.1 and 4.6.2); they get their own
+ * code so callers can count them, and are answered like an unknown
+ * rdma_proc (Section 4.5.2).
+ */
+static enum rpcrdma_codec_err rpcrdma_v1_dec_start(struct rpcrdma_xdr *x,
+						   struct rpcrdma_v1_msg *msg)
+{
+	enum rpcrdma_codec_err err;
+
+	err = rpcrdma_dec_prefix(x, &msg->m1_prefix);
+	if (err)
+		return err;
+	/* RFC 8166, Section 4.2.2 */
+	if (msg->m1_prefix.px_vers != RPCRDMA_VERSION_1)
+		return RPCRDMA_CE_VERS;
+	switch (msg->m1_prefix.px_proc) {
+	case RPCRDMA1_MSG:
+	case RPCRDMA1_NOMSG:
+	case RPCRDMA1_ERROR:
+		return RPCRDMA_CE_OK;
+	case RPCRDMA1_MSGP:
+	case RPCRDMA1_DONE:
+		return RPCRDMA_CE_DEPRECATED;
+	default:
+		return RPCRDMA_CE_PROC;
+	}
+}
+
+/* The three chunk lists of RDMA_MSG and RDMA_NOMSG, in wire order */
+static enum rpcrdma_codec_err rpcrdma_v1_dec_chunks(struct rpcrdma_xdr *x,
+						    struct rpcrdma_chunks *ch)
+{
+	enum rpcrdma_codec_err err;
+
+	err = rpcrdma_dec_read_list(x, &ch->ch_reads);
+	if (err)
+		return err;
+	err = rpcrdma_dec_write_list(x, &ch->ch_writes, false);
+	if (err)
+		return err;
+	return rpcrdma_dec_reply_chunk(x, ch);
+}
+
+/*
+ * Record where the RPC message is. After RDMA_MSG it follows the header
+ * in the same buffer and starts with the xid (RFC 8166, Section 4.2.1);
+ * after RDMA_NOMSG it travels in a chunk (RFC 8166, Section 3.5.3).
+ */
+static enum rpcrdma_codec_err rpcrdma_v1_dec_body(struct rpcrdma_xdr *x,
+						  struct rpcrdma_v1_msg *msg)
+{
+	msg->m1_hdr_len = rpcrdma_xdr_pos(x);
+	if (msg->m1_prefix.px_proc != RPCRDMA1_MSG)
+		return RPCRDMA_CE_OK;
+	msg->m1_msg_len = rpcrdma_xdr_left(x);
+	return rpcrdma_check_xid(msg->m1_prefix.px_xid, x->x_p,
+				 msg->m1_msg_len);
+}
+
+/*
+ * Call-specific rules. RDMA_MSG carries the Call inline, so a
+ * Position-zero Read chunk would put a second Call body in front of it;
+ * RDMA_NOMSG carries no Call inline, so the Call must be in a
+ * Position-zero Read chunk (RFC 8166, Section 3.5.3), and the data item
+ * positions then index that chunk.
+ */
+static enum rpcrdma_codec_err rpcrdma_v1_check_call(const struct rpcrdma_v1_msg *msg,
+						    u32 max_payload)
+{
+	const struct rpcrdma_read_list *rl = &msg->m1_chunks.ch_reads;
+	enum rpcrdma_codec_err err;
+	u64 base;
+
+	if (msg->m1_prefix.px_proc == RPCRDMA1_MSG) {
+		err = rpcrdma_check_no_pos_zero(rl);
+		if (err)
+			return err;
+		base = msg->m1_msg_len;
+	} else {
+		if (!rl->rl_nsegs || rl->rl_segs[0].rr_position)
+			return RPCRDMA_CE_NO_BODY;
+		base = rpcrdma_read_pos_zero_length(rl);
+	}
+	return rpcrdma_check_reads(rl, base, true, max_payload);
+}
+
+/**
+ * rpcrdma_v1_decode_call - decode a version 1 header received by a Responder
+ * @buf: Receive buffer
+ * @len: octets received
+ * @max_payload: largest Read list total the caller accepts
+ * @msg: parsed header; on success m1_hdr_len is the offset of the RPC
+ *	Call (RDMA_MSG) and m1_msg_len its length
+ *
+ * Accepts RDMA_MSG and RDMA_NOMSG. An RDMA_ERROR from a Requester is
+ * RPCRDMA_CE_UNEXPECTED (only Responders send it, RFC 8166, S. 4.5).
+ *
+ * Return: RPCRDMA_CE_OK, or an error for rpcrdma_codec_action() with
+ * RPCRDMA_ROLE_RESPONDER.
+ */
+enum rpcrdma_codec_err rpcrdma_v1_decode_call(const void *buf, size_t len,
+					      u32 max_payload,
+					      struct rpcrdma_v1_msg *msg)
+{
+	enum rpcrdma_codec_err err;
+	struct rpcrdma_xdr x;
+
+	memset(msg, 0, sizeof(*msg));
+	rpcrdma_xdr_init(&x, buf, len);
+	err = rpcrdma_v1_dec_start(&x, msg);
+	if (err)
+		return err;
+	if (msg->m1_prefix.px_proc == RPCRDMA1_ERROR)
+		return RPCRDMA_CE_UNEXPECTED;
+	err = rpcrdma_v1_dec_chunks(&x, &msg->m1_chunks);
+	if (err)
+		return err;
+	err = rpcrdma_v1_dec_body(&x, msg);
+	if (err)
+		return err;
+	return rpcrdma_v1_check_call(msg, max_payload);
+}
+EXPORT_SYMBOL_RPCRDMA_CODEC(rpcrdma_v1_decode_call);
+
+/* RDMA_ERROR body (RFC 8166, Sections 4.1.2 and 4.5) */
+static enum rpcrdma_codec_err rpcrdma_v1_dec_error(struct rpcrdma_xdr *x,
+						   struct rpcrdma_v1_msg *msg)
+{
+	struct rpcrdma_v1_error *e = &msg->m1_error;
+
+	if (!rpcrdma_xdr_get32(x, &e->e1_code))
+		return RPCRDMA_CE_SHORT;
+	switch (e->e1_code) {
+	case RPCRDMA1_ERR_VERS:
+		if (!rpcrdma_xdr_get32(x, &e->e1_vers_low) ||
+		    !rpcrdma_xdr_get32(x, &e->e1_vers_high))
+			return RPCRDMA_CE_SHORT;
+		if (e->e1_vers_low > e->e1_vers_high)
+			return RPCRDMA_CE_ERR_BODY;
+		break;
+	case RPCRDMA1_ERR_CHUNK:
+		break;
+	default:
+		return RPCRDMA_CE_ERR_UNKNOWN;
+	}
+	msg->m1_hdr_len = rpcrdma_xdr_pos(x);
+	return RPCRDMA_CE_OK;
+}
+
+/*
+ * Reply-specific rules: the Read list of a Reply is empty (RFC 8166,
+ * Section 4.3.1: Read chunks convey Call arguments only), and an
+ * RDMA_NOMSG Reply was written into the Reply chunk (Section 3.5.3).
+ */
+static enum rpcrdma_codec_err rpcrdma_v1_check_reply(const struct rpcrdma_v1_msg *msg,
+						     u32 max_payload)
+{
+	const struct rpcrdma_chunks *ch = &msg->m1_chunks;
+
+	if (ch->ch_reads.rl_nsegs)
+		return RPCRDMA_CE_READS_IN_REPLY;
+	if (msg->m1_prefix.px_proc == RPCRDMA1_NOMSG && !ch->ch_has_reply)
+		return RPCRDMA_CE_NO_BODY;
+	return rpcrdma_check_writes(ch, max_payload);
+}
+
+/**
+ * rpcrdma_v1_decode_reply - decode a version 1 header received by a Requester
+ * @buf: Receive buffer
+ * @len: octets received
+ * @max_payload: largest Write or Reply chunk length the caller accepts
+ * @msg: parsed header; for RDMA_MSG m1_hdr_len is the offset of the RPC
+ *	Reply and m1_msg_len its length
+ *
+ * Accepts RDMA_MSG, RDMA_NOMSG and RDMA_ERROR (ERR_VERS, ERR_CHUNK).
+ *
+ * Return: RPCRDMA_CE_OK, or an error for rpcrdma_codec_action() with
+ * RPCRDMA_ROLE_REQUESTER.
+ */
+enum rpcrdma_codec_err rpcrdma_v1_decode_reply(const void *buf, size_t len,
+					       u32 max_payload,
+					       struct rpcrdma_v1_msg *msg)
+{
+	enum rpcrdma_codec_err err;
+	struct rpcrdma_xdr x;
+
+	memset(msg, 0, sizeof(*msg));
+	rpcrdma_xdr_init(&x, buf, len);
+	err = rpcrdma_v1_dec_start(&x, msg);
+	if (err)
+		return err;
+	if (msg->m1_prefix.px_proc == RPCRDMA1_ERROR)
+		return rpcrdma_v1_dec_error(&x, msg);
+	err = rpcrdma_v1_dec_chunks(&x, &msg->m1_chunks);
+	if (err)
+		return err;
+	err = rpcrdma_v1_dec_body(&x, msg);
+	if (err)
+		return err;
+	return rpcrdma_v1_check_reply(msg, max_payload);
+}
+EXPORT_SYMBOL_RPCRDMA_CODEC(rpcrdma_v1_decode_reply);
+
+static bool rpcrdma_v1_encodable(const struct rpcrdma_v1_msg *msg)
+{
+	switch (msg->m1_prefix.px_proc) {
+	case RPCRDMA1_MSG:
+	case RPCRDMA1_NOMSG:
+		return rpcrdma_chunks_valid(&msg->m1_chunks);
+	case RPCRDMA1_ERROR:
+		return msg->m1_error.e1_code == RPCRDMA1_ERR_VERS ||
+		       msg->m1_error.e1_code == RPCRDMA1_ERR_CHUNK;
+	default:
+		/* We never send RDMA_MSGP or RDMA_DONE (RFC 8166, S. 4.6) */
+		return false;
+	}
+}
+
+/**
+ * rpcrdma_v1_hdr_size - octets rpcrdma_v1_encode() would write
+ * @msg: header to encode
+ *
+ * Return: the encoded size, or 0 if @msg cannot be encoded.
+ */
+size_t rpcrdma_v1_hdr_size(const struct rpcrdma_v1_msg *msg)
+{
+	const struct rpcrdma_chunks *ch = &msg->m1_chunks;
+
+	if (!rpcrdma_v1_encodable(msg))
+		return 0;
+	if (msg->m1_prefix.px_proc == RPCRDMA1_ERROR)
+		return msg->m1_error.e1_code == RPCRDMA1_ERR_VERS ?
+		       RPCRDMA1_ERR_VERS_SIZE : RPCRDMA1_ERR_CHUNK_SIZE;
+	return RPCRDMA_PREFIX_SIZE + rpcrdma_read_list_size(&ch->ch_reads) +
+	       rpcrdma_write_list_size(&ch->ch_writes) +
+	       rpcrdma_reply_chunk_size(ch);
+}
+EXPORT_SYMBOL_RPCRDMA_CODEC(rpcrdma_v1_hdr_size);
+
+static bool rpcrdma_v1_enc_error(struct rpcrdma_xdw *w,
+				 const struct rpcrdma_v1_error *e)
+{
+	if (!rpcrdma_xdw_put32(w, e->e1_code))
+		return false;
+	if (e->e1_code != RPCRDMA1_ERR_VERS)
+		return true;
+	return rpcrdma_xdw_put32(w, e->e1_vers_low) &&
+	       rpcrdma_xdw_put32(w, e->e1_vers_high);
+}
+
+/**
+ * rpcrdma_v1_encode - encode a version 1 transport header
+ * @msg: header to encode: prefix (rdma_vers is written as given), then
+ *	the chunk lists for RDMA_MSG/RDMA_NOMSG or m1_error for RDMA_ERROR.
+ *	A Responder's Reply carries the Write list with the lengths it
+ *	actually wrote and the Reply chunk it used (RFC 8166, S. 4.3.2).
+ * @buf: output buffer
+ * @buflen: its size
+ * @len: on success the octets written; on RPCRDMA_CE_NOSPACE the
+ *	octets needed
+ *
+ * The RPC message (for RDMA_MSG) goes right after the header and is
+ * not written here. Nothing is written on failure.
+ *
+ * Return: RPCRDMA_CE_OK, RPCRDMA_CE_NOSPACE or RPCRDMA_CE_INVAL.
+ */
+enum rpcrdma_codec_err rpcrdma_v1_encode(const struct rpcrdma_v1_msg *msg,
+					 void *buf, size_t buflen,
+					 size_t *len)
+{
+	const struct rpcrdma_chunks *ch = &msg->m1_chunks;
+	size_t need = rpcrdma_v1_hdr_size(msg);
+	struct rpcrdma_xdw w;
+	bool ok;
+
+	*len = need;
+	if (!need)
+		return RPCRDMA_CE_INVAL;
+	if (need > buflen)
+		return RPCRDMA_CE_NOSPACE;
+	rpcrdma_xdw_init(&w, buf, need);
+	ok = rpcrdma_enc_prefix(&w, &msg->m1_prefix);
+	if (msg->m1_prefix.px_proc == RPCRDMA1_ERROR)
+		ok = ok && rpcrdma_v1_enc_error(&w, &msg->m1_error);
+	else
+		ok = ok && rpcrdma_enc_read_list(&w, &ch->ch_reads) &&
+		     rpcrdma_enc_write_list(&w, &ch->ch_writes) &&
+		     rpcrdma_enc_reply_chunk(&w, ch);
+	/* The size was computed from the same structure: cannot fail */
+	return ok ? RPCRDMA_CE_OK : RPCRDMA_CE_INVAL;
+}
+EXPORT_SYMBOL_RPCRDMA_CODEC(rpcrdma_v1_encode);
+
+/**
+ * rpcrdma_v1_error_init - prepare the RDMA_ERROR answering a bad Call
+ * @msg: filled in, ready for rpcrdma_v1_encode()
+ * @xid: rdma_xid of the offending message
+ * @credits: credit grant in effect
+ * @err: the decoder's result
+ *
+ * ERR_VERS advertises version 1 as both low and high (RFC 8166,
+ * Section 4.5.1); anything else becomes ERR_CHUNK (Section 4.5.2).
+ */
+void rpcrdma_v1_error_init(struct rpcrdma_v1_msg *msg, u32 xid,
+			   u32 credits, enum rpcrdma_codec_err err)
+{
+	memset(msg, 0, sizeof(*msg));
+	msg->m1_prefix.px_xid = xid;
+	msg->m1_prefix.px_vers = RPCRDMA_VERSION_1;
+	msg->m1_prefix.px_credits = credits;
+	msg->m1_prefix.px_proc = RPCRDMA1_ERROR;
+	if (rpcrdma_codec_action(err, RPCRDMA_ROLE_RESPONDER) ==
+	    RPCRDMA_ACT_ERR_VERS) {
+		msg->m1_error.e1_code = RPCRDMA1_ERR_VERS;
+		msg->m1_error.e1_vers_low = RPCRDMA_VERSION_1;
+		msg->m1_error.e1_vers_high = RPCRDMA_VERSION_1;
+	} else {
+		msg->m1_error.e1_code = RPCRDMA1_ERR_CHUNK;
+	}
+}
+EXPORT_SYMBOL_RPCRDMA_CODEC(rpcrdma_v1_error_init);
