@@ -8,13 +8,30 @@
 #include <rpcrdma/compat.h>
 #include <rpcrdma/core.h>
 
+#include "svcrdma.h"
+
 static int __init svcrdma_init(void)
 {
+	int ret;
+
+	ret = svcrdma_stats_init();
+	if (ret)
+		goto out;
+	ret = svcrdma_transport_init();
+	if (ret)
+		goto out_stats;
 	return 0;
+
+out_stats:
+	svcrdma_stats_exit();
+out:
+	return ret;
 }
 
 static void __exit svcrdma_exit(void)
 {
+	svcrdma_transport_exit();
+	svcrdma_stats_exit();
 }
 
 module_init(svcrdma_init);

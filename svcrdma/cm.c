@@ -1,0 +1,390 @@
+// SPDX-License-Identifier: GPL-2.0-only
+/*
+ * svcrdma: listening, connection requests and accepting them.
+ *
+ * A listener owns one rdma_cm_id per address family. A CONNECT_REQUEST
+ * creates a connection transport at once (holding the client's private
+ * data) and parks it on the listener's accept queue; an nfsd thread then
+ * runs xpo_accept, which sizes and creates the device resources and
+ * accepts the connection.
+ */
+
+#include <linux/module.h>
+#include <linux/slab.h>
+#include <linux/sunrpc/addr.h>
+#include <rdma/ib_cm.h>
+
+#include <rpcrdma/core.h>
+
+#include "svcrdma.h"
+#include "trace.h"
+
+/* Connection requests that may wait in the rdma_cm backlog. */
+#define SVCRDMA_LISTEN_BACKLOG	128
+
+/* Send queue work requests per credit besides the Send itself. */
+#define SVCRDMA_WRS_PER_REQ	16U
+
+static int svcrdma_conn_handler(struct rdma_cm_id *id,
+				struct rdma_cm_event *event)
+{
+	struct svcrdma_xprt *sx = id->context;
+
+	trace_svcrdma_cm_event(sx, event->event, event->status);
+	switch (event->event) {
+	case RDMA_CM_EVENT_ESTABLISHED:
+		set_bit(SVCRDMA_F_CONNECTED, &sx->sx_flags);
+		break;
+	case RDMA_CM_EVENT_DEVICE_REMOVAL:
+		set_bit(SVCRDMA_F_DEVICE_GONE, &sx->sx_flags);
+		fallthrough;
+	case RDMA_CM_EVENT_DISCONNECTED:
+	case RDMA_CM_EVENT_UNREACHABLE:
+	case RDMA_CM_EVENT_CONNECT_ERROR:
+	case RDMA_CM_EVENT_REJECTED:
+	case RDMA_CM_EVENT_ADDR_CHANGE:
+		svc_xprt_deferred_close(&sx->sx_xprt);
+		wake_up_all(&sx->sx_sq_wait);
+		break;
+	default:
+		break;
+	}
+	return 0;
+}
+
+/*
+ * RFC 8797, Section 5: private data starts with a format identifier
+ * and a version; anything else (or nothing) means the peer uses the
+ * RFC 8166, Section 3.3.2 default of 1024 bytes in both directions.
+ */
+static void svcrdma_parse_private(struct svcrdma_xprt *sx,
+				  const struct rdma_conn_param *param)
+{
+	struct rpcrdma_cm_private pd;
+
+	sx->sx_peer_pd = !rpcrdma_cm_private_decode(param->private_data,
+						    param->private_data_len,
+						    &pd);
+	if (!sx->sx_peer_pd)
+		rpcrdma_cm_private_defaults(&pd);
+	sx->sx_peer_send = pd.cp_send_size;
+	sx->sx_peer_recv = pd.cp_recv_size;
+	/* RFC 8797, Section 3.2: the peer can take remote invalidation */
+	sx->sx_remote_inv = sx->sx_peer_pd && pd.cp_remote_inv;
+}
+
+static void svcrdma_set_addrs(struct svcrdma_xprt *sx, struct rdma_cm_id *id)
+{
+	struct sockaddr *sa;
+
+	sa = (struct sockaddr *)&id->route.addr.dst_addr;
+	svc_xprt_set_remote(&sx->sx_xprt, sa, svc_addr_len(sa));
+	sa = (struct sockaddr *)&id->route.addr.src_addr;
+	svc_xprt_set_local(&sx->sx_xprt, sa, svc_addr_len(sa));
+}
+
+static int svcrdma_conn_request(struct svcrdma_xprt *listener,
+				struct rdma_cm_id *id,
+				struct rdma_cm_event *event)
+{
+	struct svcrdma_xprt *sx;
+	sa_family_t family;
+
+	family = id->route.addr.dst_addr.ss_family;
+	if (family != AF_INET && family != AF_INET6)
+		goto reject;
+	sx = svcrdma_xprt_alloc(listener->sx_xprt.xpt_server,
+				listener->sx_xprt.xpt_net);
+	if (!sx)
+		goto reject;
+	sx->sx_cm_id = id;
+	id->context = sx;
+	id->event_handler = svcrdma_conn_handler;
+	svcrdma_parse_private(sx, &event->param.conn);
+	sx->sx_peer_ird = event->param.conn.responder_resources;
+	sx->sx_peer_ord = event->param.conn.initiator_depth;
+	svcrdma_set_addrs(sx, id);
+
+	spin_lock(&listener->sx_lock);
+	list_add_tail(&sx->sx_accept_node, &listener->sx_accept_q);
+	spin_unlock(&listener->sx_lock);
+	set_bit(XPT_CONN, &listener->sx_xprt.xpt_flags);
+	svc_xprt_enqueue(&listener->sx_xprt);
+	return 0;
+
+reject:
+	svcrdma_stat_inc(SVCRDMA_STAT_CONN_REJECTED);
+	rdma_reject(id, NULL, 0, IB_CM_REJ_CONSUMER_DEFINED);
+	/* A non-zero return makes the rdma_cm destroy @id. */
+	return -ENOMEM;
+}
+
+static int svcrdma_listen_handler(struct rdma_cm_id *id,
+				  struct rdma_cm_event *event)
+{
+	struct svcrdma_xprt *listener = id->context;
+
+	trace_svcrdma_cm_event(listener, event->event, event->status);
+	switch (event->event) {
+	case RDMA_CM_EVENT_CONNECT_REQUEST:
+		return svcrdma_conn_request(listener, id, event);
+	case RDMA_CM_EVENT_DEVICE_REMOVAL:
+		/* Only a listener bound to one device sees this. */
+		set_bit(SVCRDMA_F_DEVICE_GONE, &listener->sx_flags);
+		svc_xprt_deferred_close(&listener->sx_xprt);
+		break;
+	default:
+		break;
+	}
+	return 0;
+}
+
+/**
+ * svcrdma_create_listener - listen for RPC-over-RDMA connections
+ * @serv: the RPC service
+ * @net: network namespace
+ * @sa: address to listen on
+ * @salen: length of @sa
+ *
+ * Return: the new listener, or an ERR_PTR.
+ */
+struct svc_xprt *svcrdma_create_listener(struct svc_serv *serv,
+					 struct net *net,
+					 struct sockaddr *sa, int salen)
+{
+	struct rdma_cm_id *id;
+	struct svcrdma_xprt *sx;
+	int ret;
+
+	if (sa->sa_family != AF_INET && sa->sa_family != AF_INET6)
+		return ERR_PTR(-EAFNOSUPPORT);
+	sx = svcrdma_xprt_alloc(serv, net);
+	if (!sx)
+		return ERR_PTR(-ENOMEM);
+	set_bit(XPT_LISTENER, &sx->sx_xprt.xpt_flags);
+
+	id = rdma_create_id(net, svcrdma_listen_handler, sx, RDMA_PS_TCP,
+			    IB_QPT_RC);
+	if (IS_ERR(id)) {
+		ret = PTR_ERR(id);
+		goto out_free;
+	}
+	sx->sx_cm_id = id;
+	/* One listener per family: the IPv6 one must leave IPv4 alone. */
+	if (sa->sa_family == AF_INET6) {
+		ret = rdma_set_afonly(id, 1);
+		if (ret)
+			goto out_id;
+	}
+	ret = rdma_bind_addr(id, sa);
+	if (ret)
+		goto out_id;
+	ret = rdma_listen(id, SVCRDMA_LISTEN_BACKLOG);
+	if (ret)
+		goto out_id;
+
+	sa = (struct sockaddr *)&id->route.addr.src_addr;
+	svc_xprt_set_local(&sx->sx_xprt, sa, svc_addr_len(sa));
+	trace_svcrdma_listen(sx, sa);
+	return &sx->sx_xprt;
+
+out_id:
+	rdma_destroy_id(id);
+	sx->sx_cm_id = NULL;
+out_free:
+	svcrdma_xprt_discard(sx);
+	return ERR_PTR(ret);
+}
+
+/*
+ * Sizes for the new connection, from our tunables, the client's
+ * private data (RFC 8797, Section 3.1) and the device's limits.
+ */
+static void svcrdma_size_conn(struct svcrdma_xprt *sx,
+			      const struct ib_device_attr *attr)
+{
+	unsigned int reqs, max_wr;
+
+	max_wr = max_t(int, attr->max_qp_wr, 2 * SVCRDMA_REQS_MIN);
+	reqs = clamp(READ_ONCE(svcrdma_max_requests), SVCRDMA_REQS_MIN,
+		     SVCRDMA_REQS_MAX);
+	reqs = min(reqs, max_wr / 2);
+	sx->sx_max_requests = reqs;
+	sx->sx_rq_depth = reqs;
+	sx->sx_sq_depth = min(reqs * (1 + SVCRDMA_WRS_PER_REQ), max_wr);
+
+	/* Our Receives are as large as the client says it will send. */
+	sx->sx_recv_size = min(READ_ONCE(svcrdma_inline_size),
+			       sx->sx_peer_send);
+	sx->sx_recv_size = clamp(sx->sx_recv_size, RPCRDMA1_DEFAULT_INLINE,
+				 SVCRDMA_INLINE_MAX);
+	/* We send no more than the client said it can receive. */
+	sx->sx_send_size = min(READ_ONCE(svcrdma_inline_size),
+			       sx->sx_peer_recv);
+	sx->sx_send_size = clamp(sx->sx_send_size, RPCRDMA1_DEFAULT_INLINE,
+				 SVCRDMA_INLINE_MAX);
+
+	sx->sx_ord = min_t(unsigned int, attr->max_qp_init_rd_atom,
+			   sx->sx_peer_ird);
+	if (!sx->sx_ord)
+		sx->sx_ord = 1;
+	sx->sx_max_sge = max(1, attr->max_send_sge);
+}
+
+static int svcrdma_create_qp(struct svcrdma_xprt *sx)
+{
+	struct ib_device *dev = sx->sx_cm_id->device;
+	struct ib_qp_init_attr qa = { };
+	int ret;
+
+	sx->sx_pd = ib_alloc_pd(dev, 0);
+	if (IS_ERR(sx->sx_pd))
+		return PTR_ERR(sx->sx_pd);
+	sx->sx_sq_cq = ib_alloc_cq_any(dev, sx, sx->sx_sq_depth,
+				       IB_POLL_WORKQUEUE);
+	if (IS_ERR(sx->sx_sq_cq))
+		return PTR_ERR(sx->sx_sq_cq);
+	sx->sx_rq_cq = ib_alloc_cq_any(dev, sx, sx->sx_rq_depth,
+				       IB_POLL_WORKQUEUE);
+	if (IS_ERR(sx->sx_rq_cq))
+		return PTR_ERR(sx->sx_rq_cq);
+
+	qa.event_handler = NULL;
+	qa.qp_context = sx;
+	qa.send_cq = sx->sx_sq_cq;
+	qa.recv_cq = sx->sx_rq_cq;
+	qa.cap.max_send_wr = sx->sx_sq_depth;
+	qa.cap.max_recv_wr = sx->sx_rq_depth;
+	qa.cap.max_send_sge = min_t(u32, sx->sx_max_sge, 2);
+	qa.cap.max_recv_sge = 1;
+	qa.cap.max_rdma_ctxs = sx->sx_max_requests;
+	qa.sq_sig_type = IB_SIGNAL_REQ_WR;
+	qa.qp_type = IB_QPT_RC;
+	qa.port_num = sx->sx_cm_id->port_num;
+	ret = rdma_create_qp(sx->sx_cm_id, sx->sx_pd, &qa);
+	if (ret)
+		return ret;
+	sx->sx_qp = sx->sx_cm_id->qp;
+	sx->sx_port = sx->sx_cm_id->port_num;
+	atomic_set(&sx->sx_sq_avail, sx->sx_sq_depth);
+	set_bit(SVCRDMA_F_RESOURCES, &sx->sx_flags);
+	return 0;
+}
+
+static int svcrdma_do_accept(struct svcrdma_xprt *sx)
+{
+	struct rdma_conn_param param = { };
+	struct rpcrdma_cm_private pd = { };
+	u8 buf[RPCRDMA_CM_PRIV_SIZE];
+	struct ib_device *dev = sx->sx_cm_id->device;
+	size_t len;
+	int ret;
+
+	/*
+	 * RFC 8797, Section 4: tell the client our sizes. We never
+	 * expose memory to be invalidated, so we do not ask for Send
+	 * With Invalidate (Section 3.2).
+	 */
+	pd.cp_version = RPCRDMA_CM_PRIV_VERSION;
+	pd.cp_send_size = sx->sx_send_size;
+	pd.cp_recv_size = sx->sx_recv_size;
+	pd.cp_remote_inv = false;
+	if (rpcrdma_cm_private_encode(&pd, buf, sizeof(buf), &len))
+		return -EINVAL;
+	param.private_data = buf;
+	param.private_data_len = len;
+	param.initiator_depth = sx->sx_ord;
+	param.responder_resources = min_t(unsigned int,
+					  dev->attrs.max_qp_rd_atom,
+					  sx->sx_peer_ord);
+	param.rnr_retry_count = 7;
+
+	rdma_lock_handler(sx->sx_cm_id);
+	ret = rdma_accept(sx->sx_cm_id, &param);
+	rdma_unlock_handler(sx->sx_cm_id);
+	return ret;
+}
+
+static struct svcrdma_xprt *svcrdma_accept_dequeue(struct svcrdma_xprt *l)
+{
+	struct svcrdma_xprt *sx;
+
+	spin_lock(&l->sx_lock);
+	sx = list_first_entry_or_null(&l->sx_accept_q, struct svcrdma_xprt,
+				      sx_accept_node);
+	if (sx)
+		list_del_init(&sx->sx_accept_node);
+	if (list_empty(&l->sx_accept_q))
+		clear_bit(XPT_CONN, &l->sx_xprt.xpt_flags);
+	spin_unlock(&l->sx_lock);
+	return sx;
+}
+
+/**
+ * svcrdma_accept - xpo_accept: set up and accept one waiting connection
+ * @xprt: the listener
+ *
+ * Return: the new connection transport, or NULL when nothing was
+ * accepted (a failed request is rejected and released here).
+ */
+struct svc_xprt *svcrdma_accept(struct svc_xprt *xprt)
+{
+	struct svcrdma_xprt *l = svcrdma_sx(xprt);
+	struct svcrdma_xprt *sx;
+	int ret;
+
+	sx = svcrdma_accept_dequeue(l);
+	if (!sx)
+		return NULL;
+
+	svcrdma_size_conn(sx, &sx->sx_cm_id->device->attrs);
+	ret = svcrdma_create_qp(sx);
+	if (ret)
+		goto out_reject;
+	ret = svcrdma_send_ring_init(sx);
+	if (ret)
+		goto out_reject;
+	ret = svcrdma_recv_ring_init(sx);
+	if (ret)
+		goto out_reject;
+	ret = svcrdma_do_accept(sx);
+	if (ret)
+		goto out_drop;
+
+	svcrdma_stat_inc(SVCRDMA_STAT_CONN_ACCEPTED);
+	trace_svcrdma_accept(sx);
+	return &sx->sx_xprt;
+
+out_reject:
+	rdma_reject(sx->sx_cm_id, NULL, 0, IB_CM_REJ_CONSUMER_DEFINED);
+out_drop:
+	trace_svcrdma_accept_err(sx, ret);
+	svcrdma_stat_inc(SVCRDMA_STAT_CONN_REJECTED);
+	svcrdma_xprt_discard(sx);
+	return NULL;
+}
+
+/**
+ * svcrdma_accept_q_flush - reject connections a closed listener left
+ * @l: the listener, whose rdma_cm_id is already destroyed
+ */
+void svcrdma_accept_q_flush(struct svcrdma_xprt *l)
+{
+	struct svcrdma_xprt *sx;
+
+	while ((sx = svcrdma_accept_dequeue(l))) {
+		rdma_reject(sx->sx_cm_id, NULL, 0, IB_CM_REJ_CONSUMER_DEFINED);
+		svcrdma_stat_inc(SVCRDMA_STAT_CONN_REJECTED);
+		svcrdma_xprt_discard(sx);
+	}
+}
+
+/**
+ * svcrdma_cm_disconnect - start an orderly disconnect
+ * @sx: the connection
+ */
+void svcrdma_cm_disconnect(struct svcrdma_xprt *sx)
+{
+	if (sx->sx_cm_id && !test_bit(XPT_LISTENER, &sx->sx_xprt.xpt_flags))
+		rdma_disconnect(sx->sx_cm_id);
+}

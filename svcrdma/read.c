@@ -1,0 +1,304 @@
+// SPDX-License-Identifier: GPL-2.0-only
+/*
+ * svcrdma: pulling Read chunks (RFC 8166, Section 3.4.5).
+ *
+ * The Call is rebuilt as one XDR stream in the request's pages: inline
+ * bytes up to a chunk's position, the chunk's data fetched by RDMA Read,
+ * the XDR pad the client left out (RFC 8166, Section 3.4.4.4), and so on
+ * in Read-list position order, then the rest of the inline bytes. When
+ * the first chunk is not at position zero, the inline prefix is left
+ * alone in the first page so that the chunk data starts page-aligned.
+ *
+ * Reads are posted as one chain whose last work request signals, and
+ * the thread waits for it while still holding XPT_BUSY: a connection has
+ * at most one Call's Reads in flight, so it cannot tie up more than one
+ * nfsd thread this way. The device enforces the negotiated initiator
+ * depth (ORD) on those Reads.
+ */
+
+#include <linux/slab.h>
+#include <linux/highmem.h>
+#include <linux/sunrpc/xdr.h>
+
+#include "svcrdma.h"
+#include "trace.h"
+
+/**
+ * struct svcrdma_rbuild - building a Call from inline bytes and chunks
+ * @rb_rqstp: request whose pages receive the Call
+ * @rb_sx: the connection
+ * @rb_page: current page index in rq_pages
+ * @rb_off: offset in that page
+ * @rb_maxpage: first page index the Call may not use
+ * @rb_len: bytes of the Call so far
+ * @rb_rws: RDMA Reads to post
+ * @rb_cqe: completion of the last Read
+ * @rb_done: signalled by @rb_cqe
+ * @rb_status: completion status
+ */
+struct svcrdma_rbuild {
+	struct svc_rqst		*rb_rqstp;
+	struct svcrdma_xprt	*rb_sx;
+	unsigned int		rb_page;
+	unsigned int		rb_off;
+	unsigned int		rb_maxpage;
+	unsigned int		rb_len;
+	struct list_head	rb_rws;
+	struct ib_cqe		rb_cqe;
+	struct completion	rb_done;
+	enum ib_wc_status	rb_status;
+};
+
+/* Advance the cursor by up to one page; returns the bytes it may take. */
+static int svcrdma_rb_span(struct svcrdma_rbuild *rb, unsigned int len)
+{
+	if (rb->rb_off == PAGE_SIZE) {
+		rb->rb_page++;
+		rb->rb_off = 0;
+	}
+	if (rb->rb_page >= rb->rb_maxpage)
+		return -EMSGSIZE;
+	return min_t(unsigned int, len, PAGE_SIZE - rb->rb_off);
+}
+
+static void svcrdma_rb_advance(struct svcrdma_rbuild *rb, unsigned int n)
+{
+	rb->rb_off += n;
+	rb->rb_len += n;
+}
+
+/* Copy inline bytes (or zeroes when @src is NULL) at the cursor. */
+static int svcrdma_rb_copy(struct svcrdma_rbuild *rb, const void *src,
+			   unsigned int len)
+{
+	while (len) {
+		int n = svcrdma_rb_span(rb, len);
+		void *dst;
+
+		if (n < 0)
+			return n;
+		dst = page_address(rb->rb_rqstp->rq_pages[rb->rb_page]) +
+		      rb->rb_off;
+		if (src) {
+			memcpy(dst, src, n);
+			src += n;
+		} else {
+			memset(dst, 0, n);
+		}
+		svcrdma_rb_advance(rb, n);
+		len -= n;
+	}
+	return 0;
+}
+
+/* Queue an RDMA Read of one segment into the pages at the cursor. */
+static int svcrdma_rb_segment(struct svcrdma_rbuild *rb,
+			      const struct rpcrdma_segment *seg)
+{
+	unsigned int len = seg->rs_length;
+	struct svcrdma_rw *rw;
+	int ret;
+
+	rw = svcrdma_rw_alloc(DIV_ROUND_UP(len, PAGE_SIZE) + 1);
+	if (!rw)
+		return -ENOMEM;
+	list_add_tail(&rw->rw_node, &rb->rb_rws);
+	while (len) {
+		int n = svcrdma_rb_span(rb, len);
+
+		if (n < 0)
+			return n;
+		ret = svcrdma_rw_add(rw, rb->rb_rqstp->rq_pages[rb->rb_page],
+				     rb->rb_off, n);
+		if (ret)
+			return ret;
+		svcrdma_rb_advance(rb, n);
+		len -= n;
+	}
+	return svcrdma_rw_init(rb->rb_sx, rw, seg->rs_handle, seg->rs_offset,
+			       DMA_FROM_DEVICE);
+}
+
+/*
+ * Add one chunk: segments [@first, @end) of the Read list, which share
+ * a position. Returns the chunk's length or a negative errno.
+ */
+static int svcrdma_rb_chunk(struct svcrdma_rbuild *rb,
+			    const struct rpcrdma_read_list *rl,
+			    unsigned int first, unsigned int end)
+{
+	unsigned int i, len = 0;
+	int ret;
+
+	for (i = first; i < end; i++) {
+		if (!rl->rl_segs[i].rr_seg.rs_length)
+			continue;
+		ret = svcrdma_rb_segment(rb, &rl->rl_segs[i].rr_seg);
+		if (ret)
+			return ret;
+		len += rl->rl_segs[i].rr_seg.rs_length;
+	}
+	/* RFC 8166, Section 3.4.4.4: the XDR pad is not in the chunk */
+	ret = svcrdma_rb_copy(rb, NULL, xdr_pad_size(len));
+	return ret ? ret : len;
+}
+
+/*
+ * Lay out inline bytes and chunks in position order. @inl/@inl_len is
+ * the inline part of the Call (empty for RDMA_NOMSG).
+ */
+static int svcrdma_rb_layout(struct svcrdma_rbuild *rb,
+			     const struct rpcrdma_read_list *rl,
+			     const u8 *inl, unsigned int inl_len)
+{
+	unsigned int i = 0, end, used = 0, pos, gap;
+	int ret;
+
+	while (i < rl->rl_nsegs) {
+		pos = rl->rl_segs[i].rr_position;
+		for (end = i + 1; end < rl->rl_nsegs; end++)
+			if (rl->rl_segs[end].rr_position != pos)
+				break;
+		/* Positions count from the start of the whole Call. */
+		if (pos < rb->rb_len || pos - rb->rb_len > inl_len - used)
+			return -EINVAL;
+		gap = pos - rb->rb_len;
+		ret = svcrdma_rb_copy(rb, inl + used, gap);
+		if (ret)
+			return ret;
+		used += gap;
+		if (rb->rb_page == 0 && rb->rb_len) {
+			/* Keep the prefix alone as rq_arg's head. */
+			rb->rb_page = 1;
+			rb->rb_off = 0;
+		}
+		ret = svcrdma_rb_chunk(rb, rl, i, end);
+		if (ret < 0)
+			return ret;
+		i = end;
+	}
+	return svcrdma_rb_copy(rb, inl + used, inl_len - used);
+}
+
+static void svcrdma_read_done(struct ib_cq *cq, struct ib_wc *wc)
+{
+	struct svcrdma_rbuild *rb =
+		container_of(wc->wr_cqe, struct svcrdma_rbuild, rb_cqe);
+
+	trace_svcrdma_read_done(rb->rb_sx, wc);
+	rb->rb_status = wc->status;
+	complete(&rb->rb_done);
+}
+
+static int svcrdma_rb_post(struct svcrdma_rbuild *rb)
+{
+	struct svcrdma_xprt *sx = rb->rb_sx;
+	const struct ib_send_wr *bad_wr;
+	struct ib_send_wr *first;
+	unsigned int wrs = svcrdma_rw_wrs(&rb->rb_rws);
+	int ret;
+
+	ret = svcrdma_sq_reserve(sx, wrs);
+	if (ret)
+		return ret;
+	rb->rb_cqe.done = svcrdma_read_done;
+	init_completion(&rb->rb_done);
+	first = svcrdma_rw_chain(sx, &rb->rb_rws, &rb->rb_cqe, NULL);
+	ret = ib_post_send(sx->sx_qp, first, &bad_wr);
+	if (ret) {
+		trace_svcrdma_post_send_err(sx, ret);
+		svc_xprt_deferred_close(&sx->sx_xprt);
+		/*
+		 * The signalled Read was not posted; any that were are
+		 * released only after the QP has been drained.
+		 */
+		if (bad_wr != first)
+			svcrdma_rw_orphan(sx, &rb->rb_rws);
+		svcrdma_sq_release(sx, wrs);
+		return -EIO;
+	}
+	wait_for_completion(&rb->rb_done);
+	svcrdma_sq_release(sx, wrs);
+	return rb->rb_status == IB_WC_SUCCESS ? 0 : -EIO;
+}
+
+/* @head: bytes of the first page that form rq_arg's head */
+static void svcrdma_rb_set_arg(struct svcrdma_rbuild *rb, unsigned int head)
+{
+	struct svc_rqst *rqstp = rb->rb_rqstp;
+	struct xdr_buf *arg = &rqstp->rq_arg;
+	unsigned int npages;
+
+	arg->head[0].iov_base = page_address(rqstp->rq_pages[0]);
+	arg->head[0].iov_len = head;
+	arg->pages = rqstp->rq_pages + 1;
+	arg->page_base = 0;
+	arg->page_len = rb->rb_len - head;
+	arg->tail[0].iov_base = NULL;
+	arg->tail[0].iov_len = 0;
+	arg->len = rb->rb_len;
+	arg->buflen = rb->rb_len;
+
+	npages = rb->rb_page + (rb->rb_off ? 1 : 0);
+	npages = max(npages, 1U);
+	rqstp->rq_respages = rqstp->rq_pages + npages;
+	rqstp->rq_next_page = rqstp->rq_respages + 1;
+}
+
+/**
+ * svcrdma_read_chunks - fetch a Call's Read chunks into rq_pages
+ * @rqstp: the request
+ * @sx: the connection
+ * @ctxt: the Receive holding the Call's transport header
+ *
+ * Return: 0 with rq_arg set up; -EINVAL or -EMSGSIZE when the Read list
+ * cannot be used (the caller answers ERR_CHUNK); another negative errno
+ * when the RDMA Reads failed (the caller closes the connection).
+ */
+int svcrdma_read_chunks(struct svc_rqst *rqstp, struct svcrdma_xprt *sx,
+			struct svcrdma_recv_ctxt *ctxt)
+{
+	const struct rpcrdma_v1_msg *msg = &ctxt->rc_msg;
+	const struct rpcrdma_read_list *rl = &msg->m1_chunks.ch_reads;
+	struct svcrdma_rbuild rb = {
+		.rb_rqstp = rqstp,
+		.rb_sx = sx,
+		.rb_rws = LIST_HEAD_INIT(rb.rb_rws),
+	};
+	const u8 *inl = ctxt->rc_buf + msg->m1_hdr_len;
+	unsigned int inl_len = 0, pos0, head;
+	int ret;
+
+	if (msg->m1_prefix.px_proc == RPCRDMA1_MSG)
+		inl_len = msg->m1_msg_len;
+	/* RFC 8166, Section 3.5.3: a Position-zero chunk is the whole Call */
+	if (rl->rl_segs[0].rr_position == 0 &&
+	    rpcrdma_read_list_nchunks(rl) > 1)
+		return -EINVAL;
+	/* Leave at least two pages for the Reply. */
+	rb.rb_maxpage = rqstp->rq_page_end - rqstp->rq_pages;
+	if (rb.rb_maxpage < 3)
+		return -EMSGSIZE;
+	rb.rb_maxpage -= 2;
+
+	ret = svcrdma_rb_layout(&rb, rl, inl, inl_len);
+	if (ret)
+		goto out;
+	/* Mirrors the page jump in svcrdma_rb_layout() */
+	pos0 = rl->rl_segs[0].rr_position;
+	if (pos0 && pos0 <= PAGE_SIZE)
+		head = pos0;
+	else
+		head = min_t(unsigned int, rb.rb_len, PAGE_SIZE);
+
+	ret = svcrdma_rb_post(&rb);
+	if (ret)
+		goto out;
+	svcrdma_stat_inc(SVCRDMA_STAT_READ_CHUNKS);
+	svcrdma_stat_add(SVCRDMA_STAT_READ_BYTES, rb.rb_len - inl_len);
+	svcrdma_rb_set_arg(&rb, head);
+out:
+	trace_svcrdma_read_chunks(sx, msg->m1_prefix.px_xid, rb.rb_len, ret);
+	svcrdma_rw_release_list(sx, &rb.rb_rws);
+	return ret;
+}

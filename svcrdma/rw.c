@@ -1,0 +1,215 @@
+// SPDX-License-Identifier: GPL-2.0-only
+/*
+ * svcrdma: RDMA Read and Write plumbing over the kernel's rdma_rw API,
+ * and the Send queue accounting every poster goes through.
+ *
+ * One struct svcrdma_rw moves one RDMA segment (RFC 8166, Section
+ * 3.4.3): a scatterlist of local memory against one remote handle and
+ * offset. Lists of them are chained into a single post.
+ */
+
+#include <linux/slab.h>
+#include <linux/sched.h>
+
+#include "svcrdma.h"
+#include "trace.h"
+
+/**
+ * svcrdma_sq_reserve - take Send queue entries, waiting if needed
+ * @sx: the connection
+ * @wrs: entries wanted
+ *
+ * Bounds what one connection may have outstanding on its Send queue,
+ * which also bounds the RDMA Reads and Writes it can have in flight.
+ *
+ * Return: 0, or -ENOTCONN once the connection is closing, or -E2BIG
+ * when @wrs can never fit.
+ */
+int svcrdma_sq_reserve(struct svcrdma_xprt *sx, unsigned int wrs)
+{
+	if (wrs > sx->sx_sq_depth)
+		return -E2BIG;
+	for (;;) {
+		if (svc_xprt_is_dead(&sx->sx_xprt))
+			return -ENOTCONN;
+		if (atomic_sub_return(wrs, &sx->sx_sq_avail) >= 0)
+			return 0;
+		atomic_add(wrs, &sx->sx_sq_avail);
+		svcrdma_stat_inc(SVCRDMA_STAT_SQ_WAITS);
+		trace_svcrdma_sq_full(sx, wrs);
+		wait_event(sx->sx_sq_wait,
+			   atomic_read(&sx->sx_sq_avail) >= (int)wrs ||
+			   svc_xprt_is_dead(&sx->sx_xprt));
+	}
+}
+
+/**
+ * svcrdma_sq_release - return Send queue entries
+ * @sx: the connection
+ * @wrs: entries returned
+ */
+void svcrdma_sq_release(struct svcrdma_xprt *sx, unsigned int wrs)
+{
+	atomic_add(wrs, &sx->sx_sq_avail);
+	if (wq_has_sleeper(&sx->sx_sq_wait))
+		wake_up(&sx->sx_sq_wait);
+}
+
+/**
+ * svcrdma_rw_alloc - allocate a segment context
+ * @nents: scatterlist entries it needs
+ *
+ * Return: the context with an empty scatterlist, or NULL.
+ */
+struct svcrdma_rw *svcrdma_rw_alloc(unsigned int nents)
+{
+	struct svcrdma_rw *rw;
+
+	rw = kzalloc(sizeof(*rw), GFP_KERNEL);
+	if (!rw)
+		return NULL;
+	if (sg_alloc_table(&rw->rw_sgt, nents, GFP_KERNEL)) {
+		kfree(rw);
+		return NULL;
+	}
+	INIT_LIST_HEAD(&rw->rw_node);
+	rw->rw_cur = rw->rw_sgt.sgl;
+	return rw;
+}
+
+/**
+ * svcrdma_rw_add - append local memory to a segment context
+ * @rw: the context
+ * @page: page holding the memory
+ * @offset: offset in @page
+ * @len: bytes
+ *
+ * Return: 0, or -ENOSPC when the scatterlist is full.
+ */
+int svcrdma_rw_add(struct svcrdma_rw *rw, struct page *page,
+		   unsigned int offset, unsigned int len)
+{
+	if (!rw->rw_cur)
+		return -ENOSPC;
+	sg_set_page(rw->rw_cur, page, len, offset);
+	rw->rw_last = rw->rw_cur;
+	rw->rw_cur = sg_next(rw->rw_cur);
+	rw->rw_nents++;
+	rw->rw_len += len;
+	return 0;
+}
+
+/**
+ * svcrdma_rw_init - map a segment context for posting
+ * @sx: the connection
+ * @rw: the context, with its scatterlist filled
+ * @handle: remote steering tag (RFC 8166, Section 3.4.3)
+ * @offset: remote offset
+ * @dir: DMA_FROM_DEVICE for RDMA Read, DMA_TO_DEVICE for RDMA Write
+ *
+ * Return: 0 or a negative errno.
+ */
+int svcrdma_rw_init(struct svcrdma_xprt *sx, struct svcrdma_rw *rw,
+		    u32 handle, u64 offset, enum dma_data_direction dir)
+{
+	int ret;
+
+	if (!rw->rw_nents)
+		return -EINVAL;
+	sg_mark_end(rw->rw_last);
+	ret = rdma_rw_ctx_init(&rw->rw_ctx, sx->sx_qp, sx->sx_port,
+			       rw->rw_sgt.sgl, rw->rw_nents, 0, offset,
+			       handle, dir);
+	if (ret < 0) {
+		trace_svcrdma_rw_init_err(sx, handle, rw->rw_len, ret);
+		return ret;
+	}
+	rw->rw_wrs = ret;
+	rw->rw_dir = dir;
+	rw->rw_mapped = true;
+	return 0;
+}
+
+/**
+ * svcrdma_rw_release - unmap and free a segment context
+ * @sx: the connection
+ * @rw: the context, no longer on any list that will be walked
+ */
+void svcrdma_rw_release(struct svcrdma_xprt *sx, struct svcrdma_rw *rw)
+{
+	if (rw->rw_mapped)
+		rdma_rw_ctx_destroy(&rw->rw_ctx, sx->sx_qp, sx->sx_port,
+				    rw->rw_sgt.sgl, rw->rw_nents, rw->rw_dir);
+	sg_free_table(&rw->rw_sgt);
+	kfree(rw);
+}
+
+/**
+ * svcrdma_rw_release_list - release every context on a list
+ * @sx: the connection
+ * @l: list of struct svcrdma_rw
+ */
+void svcrdma_rw_release_list(struct svcrdma_xprt *sx, struct list_head *l)
+{
+	struct svcrdma_rw *rw, *tmp;
+
+	list_for_each_entry_safe(rw, tmp, l, rw_node) {
+		list_del(&rw->rw_node);
+		svcrdma_rw_release(sx, rw);
+	}
+}
+
+/**
+ * svcrdma_rw_orphan - keep contexts whose fate is unknown until teardown
+ * @sx: the connection, which is closing
+ * @l: list of struct svcrdma_rw, partly posted
+ *
+ * After a failed post some work requests may still be on the QP; their
+ * DMA mappings must outlive them, so they are released only after the
+ * QP has been drained.
+ */
+void svcrdma_rw_orphan(struct svcrdma_xprt *sx, struct list_head *l)
+{
+	spin_lock(&sx->sx_lock);
+	list_splice_tail_init(l, &sx->sx_orphans);
+	spin_unlock(&sx->sx_lock);
+}
+
+/**
+ * svcrdma_rw_wrs - count the work requests of a list
+ * @l: list of mapped struct svcrdma_rw
+ *
+ * Return: the number of Send queue entries the list will use.
+ */
+unsigned int svcrdma_rw_wrs(struct list_head *l)
+{
+	struct svcrdma_rw *rw;
+	unsigned int wrs = 0;
+
+	list_for_each_entry(rw, l, rw_node)
+		wrs += rw->rw_wrs;
+	return wrs;
+}
+
+/**
+ * svcrdma_rw_chain - chain a list's work requests in list order
+ * @sx: the connection
+ * @l: list of mapped struct svcrdma_rw
+ * @cqe: completion for the last one when @next is NULL
+ * @next: work request to follow the last one, or NULL
+ *
+ * Return: the first work request of the chain (or @next if @l is
+ * empty).
+ */
+struct ib_send_wr *svcrdma_rw_chain(struct svcrdma_xprt *sx,
+				    struct list_head *l, struct ib_cqe *cqe,
+				    struct ib_send_wr *next)
+{
+	struct svcrdma_rw *rw;
+	struct ib_send_wr *first = next;
+
+	list_for_each_entry_reverse(rw, l, rw_node)
+		first = rdma_rw_ctx_wrs(&rw->rw_ctx, sx->sx_qp, sx->sx_port,
+					cqe, first);
+	return first;
+}

@@ -1,0 +1,288 @@
+// SPDX-License-Identifier: GPL-2.0-only
+/*
+ * svcrdma: Send contexts, posting a Send (with the RDMA Writes chained
+ * before it), RDMA_ERROR replies and the credit grant.
+ *
+ * A Send context owns a DMA-mapped buffer of sx_send_size bytes that
+ * holds the transport header and, for an inline Reply, the RPC message.
+ * RDMA Writes are chained in front of the Send and left unsignalled:
+ * the Send's completion (RC ordering) tells that they are done, and only
+ * then are their mappings and the pages they read released.
+ */
+
+#include <linux/slab.h>
+#include <linux/mm.h>
+
+#include "svcrdma.h"
+#include "trace.h"
+
+static void svcrdma_send_done(struct ib_cq *cq, struct ib_wc *wc);
+
+/**
+ * svcrdma_credits - the credit value to put in a Reply
+ * @sx: the connection
+ *
+ * Policy (RFC 8166, Section 3.3.1): the grant is the Receive ring
+ * depth, which recvfrom keeps replenished; it only shrinks, to one,
+ * while the connection is closing, so the client stops sending.
+ *
+ * Return: the grant.
+ */
+u32 svcrdma_credits(struct svcrdma_xprt *sx)
+{
+	if (svc_xprt_is_dead(&sx->sx_xprt))
+		return 1;
+	return sx->sx_max_requests;
+}
+
+static struct svcrdma_send_ctxt *
+svcrdma_send_ctxt_alloc(struct svcrdma_xprt *sx)
+{
+	struct ib_device *dev = sx->sx_cm_id->device;
+	struct svcrdma_send_ctxt *sc;
+
+	sc = kzalloc(sizeof(*sc), GFP_KERNEL);
+	if (!sc)
+		return NULL;
+	sc->sc_buf = kmalloc(sx->sx_send_size, GFP_KERNEL);
+	if (!sc->sc_buf)
+		goto out_sc;
+	sc->sc_dma = ib_dma_map_single(dev, sc->sc_buf, sx->sx_send_size,
+				       DMA_TO_DEVICE);
+	if (ib_dma_mapping_error(dev, sc->sc_dma))
+		goto out_buf;
+	sc->sc_sx = sx;
+	sc->sc_cqe.done = svcrdma_send_done;
+	sc->sc_sges[0].addr = sc->sc_dma;
+	sc->sc_sges[0].lkey = sx->sx_pd->local_dma_lkey;
+	INIT_LIST_HEAD(&sc->sc_rw);
+	atomic_inc(&sx->sx_send_count);
+	return sc;
+
+out_buf:
+	kfree(sc->sc_buf);
+out_sc:
+	kfree(sc);
+	return NULL;
+}
+
+static void svcrdma_send_ctxt_free(struct svcrdma_xprt *sx,
+				   struct svcrdma_send_ctxt *sc)
+{
+	ib_dma_unmap_single(sx->sx_cm_id->device, sc->sc_dma,
+			    sx->sx_send_size, DMA_TO_DEVICE);
+	kfree(sc->sc_buf);
+	kfree(sc);
+	atomic_dec(&sx->sx_send_count);
+}
+
+/**
+ * svcrdma_send_ring_init - prepare a connection's Send contexts
+ * @sx: the new connection
+ *
+ * Contexts are made on demand; this checks that one can be.
+ *
+ * Return: 0 or -ENOMEM.
+ */
+int svcrdma_send_ring_init(struct svcrdma_xprt *sx)
+{
+	struct svcrdma_send_ctxt *sc;
+
+	sc = svcrdma_send_ctxt_alloc(sx);
+	if (!sc)
+		return -ENOMEM;
+	llist_add(&sc->sc_free, &sx->sx_send_free);
+	return 0;
+}
+
+/**
+ * svcrdma_send_ring_destroy - free every idle Send context
+ * @sx: the connection, its QP drained
+ */
+void svcrdma_send_ring_destroy(struct svcrdma_xprt *sx)
+{
+	struct svcrdma_send_ctxt *sc, *tmp;
+	struct llist_node *node;
+
+	node = llist_del_all(&sx->sx_send_orphans);
+	llist_for_each_entry_safe(sc, tmp, node, sc_free)
+		svcrdma_send_ctxt_put(sx, sc);
+	node = llist_del_all(&sx->sx_send_free);
+	llist_for_each_entry_safe(sc, tmp, node, sc_free)
+		svcrdma_send_ctxt_free(sx, sc);
+	WARN_ON_ONCE(atomic_read(&sx->sx_send_count));
+}
+
+/**
+ * svcrdma_send_ctxt_get - take an idle Send context
+ * @sx: the connection
+ *
+ * Return: a context with no Writes and no pages, or NULL.
+ */
+struct svcrdma_send_ctxt *svcrdma_send_ctxt_get(struct svcrdma_xprt *sx)
+{
+	struct llist_node *node;
+
+	spin_lock(&sx->sx_lock);
+	node = llist_del_first(&sx->sx_send_free);
+	spin_unlock(&sx->sx_lock);
+	if (node)
+		return llist_entry(node, struct svcrdma_send_ctxt, sc_free);
+	return svcrdma_send_ctxt_alloc(sx);
+}
+
+/**
+ * svcrdma_send_ctxt_reset - drop the Writes and pages of a context
+ * @sx: the connection
+ * @sc: a context that is not posted
+ */
+void svcrdma_send_ctxt_reset(struct svcrdma_xprt *sx,
+			     struct svcrdma_send_ctxt *sc)
+{
+	unsigned int i;
+
+	svcrdma_rw_release_list(sx, &sc->sc_rw);
+	for (i = 0; i < sc->sc_npages; i++)
+		put_page(sc->sc_pages[i]);
+	sc->sc_npages = 0;
+	sc->sc_len = 0;
+	sc->sc_wrs = 0;
+}
+
+/**
+ * svcrdma_send_ctxt_put - release a context's work and make it idle
+ * @sx: the connection
+ * @sc: a context that is not (or no longer) posted
+ */
+void svcrdma_send_ctxt_put(struct svcrdma_xprt *sx,
+			   struct svcrdma_send_ctxt *sc)
+{
+	svcrdma_send_ctxt_reset(sx, sc);
+	llist_add(&sc->sc_free, &sx->sx_send_free);
+}
+
+/**
+ * svcrdma_send_hold_page - keep a page alive until the Send completes
+ * @sc: the context
+ * @page: a page an RDMA Write of @sc reads
+ *
+ * Return: 0, or -ENOSPC.
+ */
+int svcrdma_send_hold_page(struct svcrdma_send_ctxt *sc, struct page *page)
+{
+	if (sc->sc_npages && sc->sc_pages[sc->sc_npages - 1] == page)
+		return 0;
+	if (sc->sc_npages >= ARRAY_SIZE(sc->sc_pages))
+		return -ENOSPC;
+	get_page(page);
+	sc->sc_pages[sc->sc_npages++] = page;
+	return 0;
+}
+
+static void svcrdma_send_done(struct ib_cq *cq, struct ib_wc *wc)
+{
+	struct svcrdma_send_ctxt *sc =
+		container_of(wc->wr_cqe, struct svcrdma_send_ctxt, sc_cqe);
+	struct svcrdma_xprt *sx = sc->sc_sx;
+
+	trace_svcrdma_send_done(sx, wc);
+	svcrdma_sq_release(sx, sc->sc_wrs);
+	if (wc->status != IB_WC_SUCCESS && wc->status != IB_WC_WR_FLUSH_ERR)
+		svc_xprt_deferred_close(&sx->sx_xprt);
+	svcrdma_send_ctxt_put(sx, sc);
+}
+
+/**
+ * svcrdma_send_post - post a context's Writes and Send
+ * @sx: the connection
+ * @sc: the context; sc_len bytes of sc_buf are sent
+ * @inv_rkey: rkey to invalidate remotely
+ * @inv: use Send With Invalidate (RFC 8797, Section 3.2)
+ *
+ * On success the context belongs to the completion handler. On failure
+ * it has been released (or kept for teardown) and the connection is
+ * closing.
+ *
+ * Return: 0 or a negative errno.
+ */
+int svcrdma_send_post(struct svcrdma_xprt *sx, struct svcrdma_send_ctxt *sc,
+		      u32 inv_rkey, bool inv)
+{
+	const struct ib_send_wr *bad_wr;
+	struct ib_send_wr *first;
+	unsigned int wrs;
+	int ret;
+
+	sc->sc_sges[0].length = sc->sc_len;
+	ib_dma_sync_single_for_device(sx->sx_cm_id->device, sc->sc_dma,
+				      sc->sc_len, DMA_TO_DEVICE);
+	memset(&sc->sc_wr, 0, sizeof(sc->sc_wr));
+	sc->sc_wr.wr_cqe = &sc->sc_cqe;
+	sc->sc_wr.sg_list = sc->sc_sges;
+	sc->sc_wr.num_sge = 1;
+	sc->sc_wr.send_flags = IB_SEND_SIGNALED;
+	sc->sc_wr.opcode = IB_WR_SEND;
+	if (inv) {
+		sc->sc_wr.opcode = IB_WR_SEND_WITH_INV;
+		sc->sc_wr.ex.invalidate_rkey = inv_rkey;
+		svcrdma_stat_inc(SVCRDMA_STAT_SEND_INV);
+	}
+
+	wrs = 1 + svcrdma_rw_wrs(&sc->sc_rw);
+	ret = svcrdma_sq_reserve(sx, wrs);
+	if (ret)
+		goto out_put;
+	sc->sc_wrs = wrs;
+	first = svcrdma_rw_chain(sx, &sc->sc_rw, NULL, &sc->sc_wr);
+	trace_svcrdma_post_send(sx, wrs, sc->sc_len, inv);
+	ret = ib_post_send(sx->sx_qp, first, &bad_wr);
+	if (!ret)
+		return 0;
+
+	trace_svcrdma_post_send_err(sx, ret);
+	svcrdma_sq_release(sx, wrs);
+	if (bad_wr != first) {
+		/* Writes already posted read our pages: keep all for later */
+		llist_add(&sc->sc_free, &sx->sx_send_orphans);
+		svc_xprt_deferred_close(&sx->sx_xprt);
+		return ret;
+	}
+out_put:
+	svc_xprt_deferred_close(&sx->sx_xprt);
+	svcrdma_send_ctxt_put(sx, sc);
+	return ret;
+}
+
+/**
+ * svcrdma_send_error - answer a Call with RDMA_ERROR
+ * @sx: the connection
+ * @xid: the Call's rdma_xid
+ * @err: codec result that decides ERR_VERS or ERR_CHUNK
+ *
+ * RFC 8166, Section 4.5: a responder that cannot process a Call's
+ * transport header tells the requester with an RDMA_ERROR message.
+ */
+void svcrdma_send_error(struct svcrdma_xprt *sx, u32 xid,
+			enum rpcrdma_codec_err err)
+{
+	struct svcrdma_send_ctxt *sc;
+	size_t len;
+
+	sc = svcrdma_send_ctxt_get(sx);
+	if (!sc)
+		return;
+	rpcrdma_v1_error_init(&sc->sc_msg, xid, svcrdma_credits(sx), err);
+	if (rpcrdma_v1_encode(&sc->sc_msg, sc->sc_buf, sx->sx_send_size,
+			      &len)) {
+		svcrdma_send_ctxt_put(sx, sc);
+		return;
+	}
+	sc->sc_len = len;
+	if (sc->sc_msg.m1_error.e1_code == RPCRDMA1_ERR_VERS)
+		svcrdma_stat_inc(SVCRDMA_STAT_ERR_VERS);
+	else
+		svcrdma_stat_inc(SVCRDMA_STAT_ERR_CHUNK);
+	trace_svcrdma_send_error(sx, xid, sc->sc_len,
+				 sc->sc_msg.m1_error.e1_code);
+	svcrdma_send_post(sx, sc, 0, false);
+}

@@ -1,0 +1,115 @@
+// SPDX-License-Identifier: GPL-2.0-only
+/*
+ * svcrdma: counters and tunables under /proc/sys/sunrpc/svcrdma_ng/.
+ *
+ * Counters are per-CPU and summed when read; they only grow, from
+ * module load on. Tunables apply to connections accepted afterwards.
+ */
+
+#include <linux/percpu.h>
+#include <linux/sysctl.h>
+
+#include "svcrdma.h"
+
+unsigned int svcrdma_max_requests = SVCRDMA_REQS_DEF;
+unsigned int svcrdma_inline_size = SVCRDMA_INLINE_DEF;
+
+static unsigned int svcrdma_reqs_min = SVCRDMA_REQS_MIN;
+static unsigned int svcrdma_reqs_max = SVCRDMA_REQS_MAX;
+static unsigned int svcrdma_inline_min = RPCRDMA1_DEFAULT_INLINE;
+static unsigned int svcrdma_inline_max = SVCRDMA_INLINE_MAX;
+
+static DEFINE_PER_CPU(unsigned long[SVCRDMA_STAT_MAX], svcrdma_stats);
+static struct ctl_table_header *svcrdma_sysctl;
+
+/**
+ * svcrdma_stat_add - add to a counter
+ * @s: which counter
+ * @n: amount
+ */
+void svcrdma_stat_add(enum svcrdma_stat s, unsigned long n)
+{
+	this_cpu_add(svcrdma_stats[s], n);
+}
+
+static int svcrdma_stat_show(const struct ctl_table *table, int write,
+			     void *buffer, size_t *lenp, loff_t *ppos)
+{
+	enum svcrdma_stat s = (uintptr_t)table->extra1;
+	struct ctl_table t = *table;
+	unsigned long sum = 0;
+	int cpu;
+
+	if (write)
+		return -EPERM;
+	for_each_possible_cpu(cpu)
+		sum += per_cpu(svcrdma_stats, cpu)[s];
+	t.data = &sum;
+	t.maxlen = sizeof(sum);
+	t.extra1 = NULL;
+	return proc_doulongvec_minmax(&t, 0, buffer, lenp, ppos);
+}
+
+#define SVCRDMA_STAT_ENTRY(_name, _id) {				\
+	.procname	= _name,					\
+	.mode		= 0444,						\
+	.proc_handler	= svcrdma_stat_show,				\
+	.extra1		= (void *)(uintptr_t)(_id),			\
+}
+
+static struct ctl_table svcrdma_table[] = {
+	{
+		.procname	= "max_requests",
+		.data		= &svcrdma_max_requests,
+		.maxlen		= sizeof(unsigned int),
+		.mode		= 0644,
+		.proc_handler	= proc_douintvec_minmax,
+		.extra1		= &svcrdma_reqs_min,
+		.extra2		= &svcrdma_reqs_max,
+	},
+	{
+		.procname	= "inline_size",
+		.data		= &svcrdma_inline_size,
+		.maxlen		= sizeof(unsigned int),
+		.mode		= 0644,
+		.proc_handler	= proc_douintvec_minmax,
+		.extra1		= &svcrdma_inline_min,
+		.extra2		= &svcrdma_inline_max,
+	},
+	SVCRDMA_STAT_ENTRY("conn_accepted", SVCRDMA_STAT_CONN_ACCEPTED),
+	SVCRDMA_STAT_ENTRY("conn_rejected", SVCRDMA_STAT_CONN_REJECTED),
+	SVCRDMA_STAT_ENTRY("conn_closed", SVCRDMA_STAT_CONN_CLOSED),
+	SVCRDMA_STAT_ENTRY("recv", SVCRDMA_STAT_RECV),
+	SVCRDMA_STAT_ENTRY("recv_dropped", SVCRDMA_STAT_RECV_DROPPED),
+	SVCRDMA_STAT_ENTRY("reverse_dropped", SVCRDMA_STAT_REVERSE_DROPPED),
+	SVCRDMA_STAT_ENTRY("err_vers", SVCRDMA_STAT_ERR_VERS),
+	SVCRDMA_STAT_ENTRY("err_chunk", SVCRDMA_STAT_ERR_CHUNK),
+	SVCRDMA_STAT_ENTRY("read_chunks", SVCRDMA_STAT_READ_CHUNKS),
+	SVCRDMA_STAT_ENTRY("read_bytes", SVCRDMA_STAT_READ_BYTES),
+	SVCRDMA_STAT_ENTRY("write_chunks", SVCRDMA_STAT_WRITE_CHUNKS),
+	SVCRDMA_STAT_ENTRY("write_bytes", SVCRDMA_STAT_WRITE_BYTES),
+	SVCRDMA_STAT_ENTRY("reply_chunks", SVCRDMA_STAT_REPLY_CHUNKS),
+	SVCRDMA_STAT_ENTRY("reply_bytes", SVCRDMA_STAT_REPLY_BYTES),
+	SVCRDMA_STAT_ENTRY("send_inline", SVCRDMA_STAT_SEND_INLINE),
+	SVCRDMA_STAT_ENTRY("send_with_inv", SVCRDMA_STAT_SEND_INV),
+	SVCRDMA_STAT_ENTRY("sq_waits", SVCRDMA_STAT_SQ_WAITS),
+};
+
+/**
+ * svcrdma_stats_init - register the sysctl directory
+ *
+ * Return: 0 or -ENOMEM.
+ */
+int svcrdma_stats_init(void)
+{
+	svcrdma_sysctl = register_sysctl("sunrpc/svcrdma_ng", svcrdma_table);
+	return svcrdma_sysctl ? 0 : -ENOMEM;
+}
+
+/**
+ * svcrdma_stats_exit - remove the sysctl directory
+ */
+void svcrdma_stats_exit(void)
+{
+	unregister_sysctl_table(svcrdma_sysctl);
+}

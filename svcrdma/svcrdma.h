@@ -1,0 +1,330 @@
+/* SPDX-License-Identifier: GPL-2.0-only */
+/*
+ * svcrdma: private declarations of the RPC-over-RDMA server transport.
+ */
+#ifndef _SVCRDMA_SVCRDMA_H
+#define _SVCRDMA_SVCRDMA_H
+
+#include <linux/list.h>
+#include <linux/llist.h>
+#include <linux/spinlock.h>
+#include <linux/wait.h>
+#include <linux/workqueue.h>
+#include <linux/completion.h>
+#include <linux/scatterlist.h>
+#include <linux/sunrpc/svc.h>
+#include <linux/sunrpc/svc_xprt.h>
+#include <rdma/ib_verbs.h>
+#include <rdma/rdma_cm.h>
+#include <rdma/rw.h>
+
+#include <rpcrdma/wire.h>
+#include <rpcrdma/codec.h>
+
+/* Largest RPC payload (READ or WRITE data) the transport moves. */
+#define SVCRDMA_MAX_PAYLOAD	RPCSVC_MAXPAYLOAD
+
+/* Transport identifier seen by the RPC layer (same as the kernel's). */
+#define SVCRDMA_XPRT_IDENT	256
+
+/* Bounds and defaults of the administrator's tunables (see stats.c). */
+#define SVCRDMA_REQS_MIN	4U
+#define SVCRDMA_REQS_DEF	64U
+#define SVCRDMA_REQS_MAX	1024U
+#define SVCRDMA_INLINE_DEF	4096U
+#define SVCRDMA_INLINE_MAX	(64U * 1024U)
+
+/**
+ * struct svcrdma_xprt - one listener or one connection
+ * @sx_xprt: the generic server transport; must stay first
+ * @sx_cm_id: rdma_cm identifier (listening or connected)
+ * @sx_lock: protects @sx_accept_q and @sx_recv_ready
+ * @sx_accept_q: listener: connections waiting for xpo_accept
+ * @sx_accept_node: connection: its entry on the listener's @sx_accept_q
+ * @sx_flags: SVCRDMA_F_* bits
+ * @sx_pd: protection domain
+ * @sx_sq_cq: completion queue of the Send queue
+ * @sx_rq_cq: completion queue of the Receive queue
+ * @sx_qp: the connection's queue pair
+ * @sx_port: device port the connection uses
+ * @sx_max_requests: credits granted to the client
+ * @sx_rq_depth: Receives kept posted or queued
+ * @sx_sq_depth: Send queue work requests this side accounts for
+ * @sx_recv_size: size of each Receive buffer (largest inline Call)
+ * @sx_send_size: largest inline Reply the client can receive
+ * @sx_ord: outstanding RDMA Reads allowed to the server (initiator depth)
+ * @sx_max_sge: send SGEs per work request
+ * @sx_remote_inv: the client accepts Send With Invalidate
+ * @sx_peer_pd: the client sent RFC 8797 private data
+ * @sx_peer_send: the client's advertised send size
+ * @sx_peer_recv: the client's advertised receive size
+ * @sx_peer_ird: the client's responder resources
+ * @sx_peer_ord: the client's initiator depth
+ * @sx_sq_avail: Send queue entries not in use
+ * @sx_sq_wait: threads waiting for @sx_sq_avail
+ * @sx_orphans: RDMA contexts to release once the QP is drained
+ * @sx_recv_ready: completed Receives waiting for a thread
+ * @sx_recv_pending: Receives posted plus those on @sx_recv_ready
+ * @sx_recv_free: idle Receive contexts
+ * @sx_send_free: idle Send contexts
+ * @sx_send_orphans: partly posted Send contexts, freed after the drain
+ * @sx_recv_count: Receive contexts allocated (for the memory limit)
+ * @sx_send_count: Send contexts allocated (for the memory limit)
+ * @sx_free_work: deferred release of device resources
+ */
+struct svcrdma_xprt {
+	struct svc_xprt		sx_xprt;
+	struct rdma_cm_id	*sx_cm_id;
+	spinlock_t		sx_lock;	/* see the kernel-doc above */
+	struct list_head	sx_accept_q;
+	struct list_head	sx_accept_node;
+	unsigned long		sx_flags;
+
+	struct ib_pd		*sx_pd;
+	struct ib_cq		*sx_sq_cq;
+	struct ib_cq		*sx_rq_cq;
+	struct ib_qp		*sx_qp;
+	u32			sx_port;
+
+	unsigned int		sx_max_requests;
+	unsigned int		sx_rq_depth;
+	unsigned int		sx_sq_depth;
+	unsigned int		sx_recv_size;
+	unsigned int		sx_send_size;
+	unsigned int		sx_ord;
+	unsigned int		sx_max_sge;
+	bool			sx_remote_inv;
+	bool			sx_peer_pd;
+	unsigned int		sx_peer_send;
+	unsigned int		sx_peer_recv;
+	u8			sx_peer_ird;
+	u8			sx_peer_ord;
+
+	atomic_t		sx_sq_avail;
+	wait_queue_head_t	sx_sq_wait;
+	struct list_head	sx_orphans;
+
+	struct list_head	sx_recv_ready;
+	atomic_t		sx_recv_pending;
+	struct llist_head	sx_recv_free;
+	struct llist_head	sx_send_free;
+	struct llist_head	sx_send_orphans;
+	atomic_t		sx_recv_count;
+	atomic_t		sx_send_count;
+
+	struct work_struct	sx_free_work;
+};
+
+/* sx_flags bits */
+enum {
+	SVCRDMA_F_CONNECTED,	/* ESTABLISHED seen */
+	SVCRDMA_F_RESOURCES,	/* PD, CQs and QP exist */
+	SVCRDMA_F_DEVICE_GONE,	/* DEVICE_REMOVAL seen */
+};
+
+static inline struct svcrdma_xprt *svcrdma_sx(struct svc_xprt *xprt)
+{
+	return container_of(xprt, struct svcrdma_xprt, sx_xprt);
+}
+
+/*
+ * Largest chunk the codec lets through; the real bounds (pages of the
+ * request, what nfsd produces) are checked where the chunk is used.
+ */
+#define SVCRDMA_MAX_CHUNK	(2U * SVCRDMA_MAX_PAYLOAD)
+
+#define SVCRDMA_MAX_WRITE_CHUNKS RPCRDMA_MAX_WRITE_CHUNKS
+
+/**
+ * struct svcrdma_recv_ctxt - one Receive buffer and the Call it holds
+ * @rc_node: entry on @sx_recv_ready
+ * @rc_free: entry on @sx_recv_free
+ * @rc_sx: owning connection
+ * @rc_wr: Receive work request
+ * @rc_cqe: completion handle
+ * @rc_sge: the buffer's SGE
+ * @rc_buf: the buffer
+ * @rc_len: bytes received
+ * @rc_msg: decoded transport header
+ * @rc_payload_off: per Write chunk: offset of the result payload in rq_res
+ * @rc_payload_len: per Write chunk: length of that payload
+ * @rc_payload_set: per Write chunk: nfsd announced a payload
+ * @rc_payloads: Write chunks used so far
+ * @rc_inv_rkey: rkey the Reply may invalidate remotely
+ * @rc_inv_valid: @rc_inv_rkey is meaningful
+ */
+struct svcrdma_recv_ctxt {
+	struct list_head	rc_node;
+	struct llist_node	rc_free;
+	struct svcrdma_xprt	*rc_sx;
+	struct ib_recv_wr	rc_wr;
+	struct ib_cqe		rc_cqe;
+	struct ib_sge		rc_sge;
+	void			*rc_buf;
+	unsigned int		rc_len;
+
+	struct rpcrdma_v1_msg	rc_msg;
+
+	unsigned int		rc_payload_off[SVCRDMA_MAX_WRITE_CHUNKS];
+	unsigned int		rc_payload_len[SVCRDMA_MAX_WRITE_CHUNKS];
+	bool			rc_payload_set[SVCRDMA_MAX_WRITE_CHUNKS];
+	unsigned int		rc_payloads;
+	u32			rc_inv_rkey;
+	bool			rc_inv_valid;
+};
+
+/**
+ * struct svcrdma_rw - one RDMA Read or Write of one segment
+ * @rw_node: entry on its owner's list
+ * @rw_ctx: the rdma_rw context
+ * @rw_sgt: scatterlist the context maps
+ * @rw_cur: next free scatterlist entry
+ * @rw_last: last filled scatterlist entry
+ * @rw_nents: entries used in @rw_sgt
+ * @rw_len: bytes described by @rw_sgt
+ * @rw_dir: DMA direction
+ * @rw_wrs: work requests the context posts
+ * @rw_mapped: @rw_ctx is initialised
+ */
+struct svcrdma_rw {
+	struct list_head	rw_node;
+	struct rdma_rw_ctx	rw_ctx;
+	struct sg_table		rw_sgt;
+	struct scatterlist	*rw_cur;
+	struct scatterlist	*rw_last;
+	unsigned int		rw_nents;
+	unsigned int		rw_len;
+	enum dma_data_direction	rw_dir;
+	unsigned int		rw_wrs;
+	bool			rw_mapped;
+};
+
+/**
+ * struct svcrdma_send_ctxt - one Send and the RDMA Writes before it
+ * @sc_free: entry on @sx_send_free
+ * @sc_sx: owning connection
+ * @sc_wr: Send work request
+ * @sc_cqe: completion handle
+ * @sc_sges: SGEs of @sc_wr (only the first is used)
+ * @sc_buf: transport header and inline Reply
+ * @sc_dma: DMA address of @sc_buf
+ * @sc_len: bytes of @sc_buf in use
+ * @sc_rw: RDMA Writes chained before the Send
+ * @sc_wrs: work requests posted, Send included
+ * @sc_pages: pages kept alive until the Send completes
+ * @sc_npages: entries used in @sc_pages
+ * @sc_msg: the transport header being built
+ */
+struct svcrdma_send_ctxt {
+	struct llist_node	sc_free;
+	struct svcrdma_xprt	*sc_sx;
+	struct ib_send_wr	sc_wr;
+	struct ib_cqe		sc_cqe;
+	struct ib_sge		sc_sges[1];
+	void			*sc_buf;
+	u64			sc_dma;
+	unsigned int		sc_len;
+	struct list_head	sc_rw;
+	unsigned int		sc_wrs;
+	struct page		*sc_pages[RPCSVC_MAXPAGES + 8];
+	unsigned int		sc_npages;
+	struct rpcrdma_v1_msg	sc_msg;
+};
+
+/* cm.c */
+struct svc_xprt *svcrdma_create_listener(struct svc_serv *serv,
+					 struct net *net,
+					 struct sockaddr *sa, int salen);
+struct svc_xprt *svcrdma_accept(struct svc_xprt *xprt);
+void svcrdma_cm_disconnect(struct svcrdma_xprt *sx);
+
+/* transport.c */
+extern struct svc_xprt_class svcrdma_class;
+int svcrdma_transport_init(void);
+void svcrdma_transport_exit(void);
+struct svcrdma_xprt *svcrdma_xprt_alloc(struct svc_serv *serv,
+					struct net *net);
+void svcrdma_xprt_discard(struct svcrdma_xprt *sx);
+void svcrdma_accept_q_flush(struct svcrdma_xprt *listener);
+
+/* recv.c */
+int svcrdma_recv_ring_init(struct svcrdma_xprt *sx);
+void svcrdma_recv_ring_destroy(struct svcrdma_xprt *sx);
+int svcrdma_recvfrom(struct svc_rqst *rqstp);
+void svcrdma_recv_ctxt_put(struct svcrdma_xprt *sx,
+			   struct svcrdma_recv_ctxt *ctxt);
+
+/* read.c */
+int svcrdma_read_chunks(struct svc_rqst *rqstp, struct svcrdma_xprt *sx,
+			struct svcrdma_recv_ctxt *ctxt);
+
+/* rw.c */
+struct svcrdma_rw *svcrdma_rw_alloc(unsigned int nents);
+int svcrdma_rw_add(struct svcrdma_rw *rw, struct page *page,
+		   unsigned int offset, unsigned int len);
+unsigned int svcrdma_rw_wrs(struct list_head *l);
+int svcrdma_rw_init(struct svcrdma_xprt *sx, struct svcrdma_rw *rw,
+		    u32 handle, u64 offset, enum dma_data_direction dir);
+void svcrdma_rw_release(struct svcrdma_xprt *sx, struct svcrdma_rw *rw);
+void svcrdma_rw_release_list(struct svcrdma_xprt *sx, struct list_head *l);
+void svcrdma_rw_orphan(struct svcrdma_xprt *sx, struct list_head *l);
+struct ib_send_wr *svcrdma_rw_chain(struct svcrdma_xprt *sx,
+				    struct list_head *l, struct ib_cqe *cqe,
+				    struct ib_send_wr *next);
+int svcrdma_sq_reserve(struct svcrdma_xprt *sx, unsigned int wrs);
+void svcrdma_sq_release(struct svcrdma_xprt *sx, unsigned int wrs);
+
+/* send.c */
+int svcrdma_send_ring_init(struct svcrdma_xprt *sx);
+void svcrdma_send_ring_destroy(struct svcrdma_xprt *sx);
+struct svcrdma_send_ctxt *svcrdma_send_ctxt_get(struct svcrdma_xprt *sx);
+void svcrdma_send_ctxt_put(struct svcrdma_xprt *sx,
+			   struct svcrdma_send_ctxt *sc);
+void svcrdma_send_ctxt_reset(struct svcrdma_xprt *sx,
+			     struct svcrdma_send_ctxt *sc);
+int svcrdma_send_hold_page(struct svcrdma_send_ctxt *sc, struct page *page);
+int svcrdma_send_post(struct svcrdma_xprt *sx, struct svcrdma_send_ctxt *sc,
+		      u32 inv_rkey, bool inv);
+void svcrdma_send_error(struct svcrdma_xprt *sx, u32 xid,
+			enum rpcrdma_codec_err err);
+u32 svcrdma_credits(struct svcrdma_xprt *sx);
+
+/* reply.c */
+int svcrdma_sendto(struct svc_rqst *rqstp);
+int svcrdma_result_payload(struct svc_rqst *rqstp, unsigned int offset,
+			   unsigned int length);
+
+/* stats.c */
+enum svcrdma_stat {
+	SVCRDMA_STAT_CONN_ACCEPTED,
+	SVCRDMA_STAT_CONN_REJECTED,
+	SVCRDMA_STAT_CONN_CLOSED,
+	SVCRDMA_STAT_RECV,
+	SVCRDMA_STAT_RECV_DROPPED,
+	SVCRDMA_STAT_REVERSE_DROPPED,
+	SVCRDMA_STAT_ERR_VERS,
+	SVCRDMA_STAT_ERR_CHUNK,
+	SVCRDMA_STAT_READ_CHUNKS,
+	SVCRDMA_STAT_READ_BYTES,
+	SVCRDMA_STAT_WRITE_CHUNKS,
+	SVCRDMA_STAT_WRITE_BYTES,
+	SVCRDMA_STAT_REPLY_CHUNKS,
+	SVCRDMA_STAT_REPLY_BYTES,
+	SVCRDMA_STAT_SEND_INLINE,
+	SVCRDMA_STAT_SEND_INV,
+	SVCRDMA_STAT_SQ_WAITS,
+	SVCRDMA_STAT_MAX
+};
+
+void svcrdma_stat_add(enum svcrdma_stat s, unsigned long n);
+static inline void svcrdma_stat_inc(enum svcrdma_stat s)
+{
+	svcrdma_stat_add(s, 1);
+}
+
+extern unsigned int svcrdma_max_requests;
+extern unsigned int svcrdma_inline_size;
+int svcrdma_stats_init(void);
+void svcrdma_stats_exit(void);
+
+#endif /* _SVCRDMA_SVCRDMA_H */

@@ -1,0 +1,194 @@
+// SPDX-License-Identifier: GPL-2.0-only
+/*
+ * svcrdma: the svc_xprt class "rdma" and its transport operations.
+ *
+ * Lifetime: a transport is created by xpo_create (listener) or by a
+ * CONNECT_REQUEST (connection). The RPC layer owns it from then on;
+ * xpo_detach starts a disconnect, and xpo_free (last reference, any
+ * context) hands the device teardown to a workqueue, which drains the
+ * QP so that every completion has run before anything is freed.
+ */
+
+#include <linux/module.h>
+#include <linux/slab.h>
+#include <linux/sunrpc/svc_xprt.h>
+
+#include "svcrdma.h"
+#include "trace.h"
+
+static struct workqueue_struct *svcrdma_wq;
+
+/**
+ * svcrdma_xprt_alloc - allocate and initialise a transport
+ * @serv: RPC service it belongs to
+ * @net: network namespace
+ *
+ * Return: the transport (XPT_BUSY set), or NULL.
+ */
+struct svcrdma_xprt *svcrdma_xprt_alloc(struct svc_serv *serv,
+					struct net *net)
+{
+	struct svcrdma_xprt *sx;
+
+	sx = kzalloc(sizeof(*sx), GFP_KERNEL);
+	if (!sx)
+		return NULL;
+	svc_xprt_init(net, &svcrdma_class, &sx->sx_xprt, serv);
+	spin_lock_init(&sx->sx_lock);
+	INIT_LIST_HEAD(&sx->sx_accept_q);
+	INIT_LIST_HEAD(&sx->sx_accept_node);
+	INIT_LIST_HEAD(&sx->sx_recv_ready);
+	init_llist_head(&sx->sx_recv_free);
+	init_llist_head(&sx->sx_send_free);
+	init_llist_head(&sx->sx_send_orphans);
+	init_waitqueue_head(&sx->sx_sq_wait);
+	INIT_LIST_HEAD(&sx->sx_orphans);
+	return sx;
+}
+
+/* Release device resources; every completion has run when this returns. */
+static void svcrdma_teardown(struct svcrdma_xprt *sx)
+{
+	if (test_bit(XPT_LISTENER, &sx->sx_xprt.xpt_flags)) {
+		/* No CONNECT_REQUEST can arrive once the id is gone. */
+		if (sx->sx_cm_id)
+			rdma_destroy_id(sx->sx_cm_id);
+		svcrdma_accept_q_flush(sx);
+		return;
+	}
+	if (sx->sx_qp)
+		ib_drain_qp(sx->sx_qp);
+	svcrdma_rw_release_list(sx, &sx->sx_orphans);
+	svcrdma_recv_ring_destroy(sx);
+	svcrdma_send_ring_destroy(sx);
+	if (sx->sx_qp)
+		rdma_destroy_qp(sx->sx_cm_id);
+	if (!IS_ERR_OR_NULL(sx->sx_sq_cq))
+		ib_free_cq(sx->sx_sq_cq);
+	if (!IS_ERR_OR_NULL(sx->sx_rq_cq))
+		ib_free_cq(sx->sx_rq_cq);
+	if (!IS_ERR_OR_NULL(sx->sx_pd))
+		ib_dealloc_pd(sx->sx_pd);
+	if (sx->sx_cm_id)
+		rdma_destroy_id(sx->sx_cm_id);
+}
+
+/**
+ * svcrdma_xprt_discard - free a transport the RPC layer never saw
+ * @sx: transport to free
+ *
+ * Used for a listener that failed to start and for connections that
+ * were never accepted. May sleep.
+ */
+void svcrdma_xprt_discard(struct svcrdma_xprt *sx)
+{
+	svcrdma_teardown(sx);
+	put_net_track(sx->sx_xprt.xpt_net, &sx->sx_xprt.ns_tracker);
+	kfree(sx);
+}
+
+static void svcrdma_free_work(struct work_struct *work)
+{
+	struct svcrdma_xprt *sx = container_of(work, struct svcrdma_xprt,
+					       sx_free_work);
+
+	trace_svcrdma_free(sx);
+	svcrdma_teardown(sx);
+	kfree(sx);
+}
+
+static void svcrdma_xpo_free(struct svc_xprt *xprt)
+{
+	struct svcrdma_xprt *sx = svcrdma_sx(xprt);
+
+	INIT_WORK(&sx->sx_free_work, svcrdma_free_work);
+	queue_work(svcrdma_wq, &sx->sx_free_work);
+}
+
+static void svcrdma_xpo_detach(struct svc_xprt *xprt)
+{
+	struct svcrdma_xprt *sx = svcrdma_sx(xprt);
+
+	trace_svcrdma_detach(sx);
+	if (!test_bit(XPT_LISTENER, &xprt->xpt_flags))
+		svcrdma_stat_inc(SVCRDMA_STAT_CONN_CLOSED);
+	svcrdma_cm_disconnect(sx);
+	wake_up_all(&sx->sx_sq_wait);
+}
+
+static struct svc_xprt *svcrdma_xpo_create(struct svc_serv *serv,
+					   struct net *net,
+					   struct sockaddr *sa, int salen,
+					   int flags)
+{
+	return svcrdma_create_listener(serv, net, sa, salen);
+}
+
+/*
+ * Send queue space is waited for in xpo_sendto itself, so a thread
+ * may always take the next Call.
+ */
+static int svcrdma_xpo_has_wspace(struct svc_xprt *xprt)
+{
+	return 1;
+}
+
+static void svcrdma_xpo_release_ctxt(struct svc_xprt *xprt, void *ctxt)
+{
+	if (ctxt)
+		svcrdma_recv_ctxt_put(svcrdma_sx(xprt), ctxt);
+}
+
+static void svcrdma_xpo_kill_temp_xprt(struct svc_xprt *xprt)
+{
+}
+
+static const struct svc_xprt_ops svcrdma_ops = {
+	.xpo_create		= svcrdma_xpo_create,
+	.xpo_accept		= svcrdma_accept,
+	.xpo_has_wspace		= svcrdma_xpo_has_wspace,
+	.xpo_recvfrom		= svcrdma_recvfrom,
+	.xpo_sendto		= svcrdma_sendto,
+	.xpo_result_payload	= svcrdma_result_payload,
+	.xpo_release_ctxt	= svcrdma_xpo_release_ctxt,
+	.xpo_detach		= svcrdma_xpo_detach,
+	.xpo_free		= svcrdma_xpo_free,
+	.xpo_kill_temp_xprt	= svcrdma_xpo_kill_temp_xprt,
+};
+
+struct svc_xprt_class svcrdma_class = {
+	.xcl_name		= "rdma",
+	.xcl_owner		= THIS_MODULE,
+	.xcl_ops		= &svcrdma_ops,
+	.xcl_max_payload	= SVCRDMA_MAX_PAYLOAD,
+	.xcl_ident		= SVCRDMA_XPRT_IDENT,
+};
+
+/**
+ * svcrdma_transport_init - create the workqueue and register the class
+ *
+ * Return: 0 or a negative errno.
+ */
+int svcrdma_transport_init(void)
+{
+	int ret;
+
+	svcrdma_wq = alloc_workqueue("svcrdma_ng", WQ_UNBOUND, 0);
+	if (!svcrdma_wq)
+		return -ENOMEM;
+	ret = svc_reg_xprt_class(&svcrdma_class);
+	if (ret) {
+		destroy_workqueue(svcrdma_wq);
+		return ret;
+	}
+	return 0;
+}
+
+/**
+ * svcrdma_transport_exit - unregister the class, finish pending frees
+ */
+void svcrdma_transport_exit(void)
+{
+	svc_unreg_xprt_class(&svcrdma_class);
+	destroy_workqueue(svcrdma_wq);
+}
