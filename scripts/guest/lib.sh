@@ -1,0 +1,234 @@
+# SPDX-License-Identifier: GPL-2.0-only
+# Helpers for the test guests (sourced by stage2 and the scenarios).
+
+SERVER_ADDR=192.0.2.1
+CLIENT_ADDR=192.0.2.2
+NFS_PORT=20049
+EXPORT_DIR=/export
+NFS_MNT=/mnt/nfs
+export NFS_MNT
+
+# One line per check on the dedicated results channel.
+ok() { echo "ok $*" >> "$OUT/results"; echo "PASS: $*"; }
+not_ok() { echo "not ok $*" >> "$OUT/results"; echo "FAIL: $*"; }
+check() {
+	local name=$1
+	shift
+	if "$@"; then ok "$name"; else not_ok "$name"; return 1; fi
+}
+log() { echo "[$(cut -d' ' -f1 /proc/uptime)] $*"; }
+
+# Wait for a file (from the other guest) to appear on the out share.
+wait_for() {
+	local file=$1 secs=$2 i
+	for ((i = 0; i < secs * 2; i++)); do
+		[ -e "$file" ] && return 0
+		sleep 0.5
+	done
+	return 1
+}
+
+# --- network and soft-RoCE ---------------------------------------------------
+net_up() {
+	ip link set lo up
+	if [ "$TOPOLOGY" = one ]; then
+		ip link add veth0 type veth peer name veth1
+		ip link set veth0 up
+		ip link set veth1 up
+		ip addr add "$SERVER_ADDR/24" dev veth0
+		RXE_NETDEV=veth0
+	else
+		modprobe virtio_net 2>/dev/null
+		local i
+		for ((i = 0; i < 50; i++)); do
+			[ -e /sys/class/net/eth0 ] && break
+			sleep 0.1
+		done
+		ip link set eth0 up
+		if [ "$ROLE" = server ]; then
+			ip addr add "$SERVER_ADDR/24" dev eth0
+		else
+			ip addr add "$CLIENT_ADDR/24" dev eth0
+		fi
+		RXE_NETDEV=eth0
+	fi
+	modprobe rdma_rxe &&
+		rdma link add rxe0 type rxe netdev "$RXE_NETDEV" &&
+		rdma link show rxe0/1 | grep -q "state ACTIVE"
+}
+
+# --- transports ----------------------------------------------------------------
+# "ours": our modules are copied into /lib/modules/<kver>/updates so that
+# modprobe resolves their dependencies; the in-tree rpcrdma is blocked so
+# that a mount can never fall back to it silently.
+ours_installed=
+install_ours() {
+	[ -n "$ours_installed" ] && return 0
+	local dst=/lib/modules/$GUEST_KVER/updates/rpcrdma-ng
+	mkdir -p "$dst"
+	cp "/out$KODIR"/*.ko "$dst/" && depmod -a "$GUEST_KVER" || return 1
+	echo "install rpcrdma /bin/false" > /etc/modprobe.d/rpcrdma-ng.conf
+	ours_installed=1
+}
+
+load_transport() {
+	local side=$1 impl=$2
+	if [ "$impl" = intree ]; then
+		modprobe rpcrdma
+	else
+		install_ours || return 1
+		if [ "$side" = client ]; then
+			modprobe xprtrdma
+		else
+			modprobe svcrdma
+		fi
+	fi
+}
+
+unload_transport() {
+	local side=$1 impl=$2
+	if [ "$impl" = intree ]; then
+		# Both sides of one guest share rpcrdma; the second call finds
+		# it gone already.
+		lsmod | grep -q '^rpcrdma ' || return 0
+		modprobe -r rpcrdma
+	elif [ "$side" = client ]; then
+		modprobe -r xprtrdma
+	else
+		modprobe -r svcrdma
+	fi
+}
+
+# --- NFS server ----------------------------------------------------------------
+nfs_server_up() {
+	mkdir -p "$EXPORT_DIR" /var/lib/nfs/rpc_pipefs /var/lib/nfs/v4recovery \
+		/run/rpcbind
+	mount -t tmpfs -o size=1g tmpfs "$EXPORT_DIR" || return 1
+	chmod 1777 "$EXPORT_DIR"
+	load_transport server "$SERVER_IMPL" || return 1
+	modprobe nfsd || return 1
+	mountpoint -q /proc/fs/nfsd || mount -t nfsd nfsd /proc/fs/nfsd
+	mountpoint -q /var/lib/nfs/rpc_pipefs ||
+		mount -t rpc_pipefs rpc_pipefs /var/lib/nfs/rpc_pipefs
+	: > /etc/exports
+	rpcbind_up || return 1
+	rpc.mountd || return 1
+	exportfs -o rw,no_root_squash,insecure,sync,fsid=0 "*:$EXPORT_DIR" || return 1
+	# Short lease and grace so that tests need not wait 90 s for NFSv4
+	# OPENs after a (re)start of nfsd.
+	echo 10 > /proc/fs/nfsd/nfsv4leasetime
+	echo 10 > /proc/fs/nfsd/nfsv4gracetime
+	rpc.nfsd 8 || return 1
+	echo "rdma $NFS_PORT" > /proc/fs/nfsd/portlist || return 1
+	grep -q "^rdma $NFS_PORT\$" /proc/fs/nfsd/portlist
+}
+
+nfs_server_down() {
+	echo "-rdma $NFS_PORT" > /proc/fs/nfsd/portlist 2>/dev/null
+	rpc.nfsd 0
+	exportfs -ua
+	pkill rpc.mountd
+	umount /proc/fs/nfsd
+	sleep 1
+	modprobe -r nfsd
+}
+
+rpcbind_up() {
+	pgrep -x rpcbind >/dev/null && return 0
+	mkdir -p /run/rpcbind
+	rpcbind && rpc.statd --no-notify
+}
+
+# --- NFS client ------------------------------------------------------------------
+nfs_client_up() {
+	mkdir -p "$NFS_MNT"
+	rpcbind_up || return 1
+	load_transport client "$CLIENT_IMPL" || return 1
+	modprobe nfs && modprobe nfsv3 && modprobe nfsv4
+}
+
+# nfs_mount VERS [extra options]
+nfs_mount() {
+	local v=$1 extra=${2:+,$2} path=/
+	[ "$v" = 3 ] && path=$EXPORT_DIR
+	mount -t nfs -o "vers=$v,proto=rdma,port=$NFS_PORT$extra" \
+		"$SERVER_ADDR:$path" "$NFS_MNT"
+}
+
+# The mount must really be over RDMA: mountstats has an "xprt: rdma" line.
+mount_is_rdma() {
+	awk -v m="$NFS_MNT" '$1 == "device" && $5 == m { f = 1; next }
+		$1 == "device" { f = 0 }
+		f && $1 == "xprt:" && $2 == "rdma" { found = 1 }
+		END { exit !found }' /proc/self/mountstats
+}
+
+# --- roles -------------------------------------------------------------------------
+run_role() {
+	local role=$1
+	log "role $role: scenario $SCENARIO, client $CLIENT_IMPL, server $SERVER_IMPL, kernel $GUEST_KVER"
+	. "$TOP/scripts/guest/scenarios/$SCENARIO.sh"
+	check "$role: network and rxe up" net_up || return
+	case "$role" in
+	server) run_server ;;
+	client) run_client ;;
+	both) run_server_side && run_client_side ;;
+	esac
+}
+
+# Scenarios define scenario_client (and may define scenario_server); the
+# default server serves until the client says it has finished.
+run_server_side() {
+	check "server: nfsd listening on rdma $NFS_PORT" nfs_server_up || return 1
+	if declare -F scenario_server >/dev/null; then scenario_server; fi
+	return 0
+}
+
+run_server() {
+	run_server_side && echo ready > "$OUT/ready"
+	wait_for /out/client/finished "${CLIENT_WAIT:-3000}" ||
+		not_ok "server: client finished in time"
+	server_teardown
+}
+
+run_client_side() {
+	check "client: NFS client and transport loaded" nfs_client_up || return 1
+	scenario_client
+	client_teardown
+}
+
+run_client() {
+	if ! wait_for /out/server/ready 600; then
+		not_ok "client: server ready"
+		return 1
+	fi
+	run_client_side
+}
+
+
+client_teardown() {
+	mountpoint -q "$NFS_MNT" && umount "$NFS_MNT"
+	modprobe -r nfsv4 nfsv3 nfs 2>/dev/null
+	# In one guest both sides may share a module: stop nfsd first.
+	[ "$ROLE" = both ] && nfs_server_down
+	check "client: transport unloads" unload_transport client "$CLIENT_IMPL"
+	[ "$ROLE" = both ] && check "server: transport unloads" \
+		unload_transport server "$SERVER_IMPL"
+	return 0
+}
+
+server_teardown() {
+	nfs_server_down
+	check "server: transport unloads" unload_transport server "$SERVER_IMPL"
+}
+
+# --- end of run ----------------------------------------------------------------------
+collect_kernel_state() {
+	local k=/sys/kernel/debug/kmemleak
+	if [ -e "$k" ]; then
+		# Two scans: an object must stay unreferenced across both.
+		echo scan > "$k"; sleep 6; echo scan > "$k"
+		cat "$k" > "$OUT/kmemleak"
+	fi
+	dmesg > "$OUT/dmesg"
+}
