@@ -18,8 +18,11 @@ static enum rpcrdma_codec_err rpcrdma_dec_segment(struct rpcrdma_xdr *x,
 	    !rpcrdma_xdr_get32(x, &seg->rs_length) ||
 	    !rpcrdma_xdr_get64(x, &seg->rs_offset))
 		return RPCRDMA_CE_SHORT;
-	/* The segment covers [offset, offset + length): it must not wrap */
-	if (seg->rs_offset > U64_MAX - seg->rs_length)
+	/*
+	 * The segment covers [offset, offset + length): its last octet
+	 * must be addressable without wrapping.
+	 */
+	if (seg->rs_length && seg->rs_offset > U64_MAX - (seg->rs_length - 1))
 		return RPCRDMA_CE_OVERFLOW;
 	return RPCRDMA_CE_OK;
 }

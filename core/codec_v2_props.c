@@ -77,8 +77,15 @@ rpcrdma_v2_dec_propval(struct rpcrdma_v2_props *pr, u32 id, const u8 *data,
 	u32 bit = RPCRDMA2_PROP_BIT(id);
 	u32 val;
 
+	/* A later value for the same id replaces the earlier one */
 	pr->pr_present |= bit;
 	pr->pr_default &= ~bit;
+	if (id == RPCRDMA2_PROPID_HOSTAUTH) {
+		pr->pr_hostauth = NULL;
+		pr->pr_hostauth_len = 0;
+	} else {
+		rpcrdma_v2_prop_set(pr, id, 0);
+	}
 	if (!len) {
 		pr->pr_default |= bit;
 		return RPCRDMA_CE_OK;

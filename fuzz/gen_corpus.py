@@ -1,0 +1,83 @@
+#!/usr/bin/env python3
+# SPDX-License-Identifier: GPL-2.0-only
+"""Write the seed corpus: one file per message shape, first octet = mode
+(0 v1 Call, 1 v1 Reply, 2 v2 message start, 3 v2 continued, 4 RFC 8797
+private data), then the message as big-endian XDR words."""
+import os
+import struct
+import sys
+
+MSG, NOMSG, ERROR = 0, 1, 4
+
+
+def words(*w):
+    return b"".join(struct.pack(">I", x & 0xffffffff) for x in w)
+
+
+def rseg(pos, h, ln, off=0):
+    return [1, pos, h, ln, off >> 32, off & 0xffffffff]
+
+
+def seg(h, ln, off=0):
+    return [h, ln, off >> 32, off & 0xffffffff]
+
+
+def v1(xid, proc):
+    return [xid, 1, 32, proc]
+
+
+def v2(xid, htype):
+    return [xid, 2, 32, htype]
+
+
+CALL = [0, 2, 100003, 3]
+SEEDS = {
+    "v1-call-msg": (0, v1(1, MSG) + [0, 0, 0, 1] + CALL),
+    "v1-call-nomsg-pos0": (0, v1(2, NOMSG) + rseg(0, 9, 2048) + [0, 0, 0]),
+    "v1-call-read-data": (0, v1(3, MSG) + rseg(16, 9, 8192) + [0, 0, 0, 3] + CALL),
+    "v1-call-write-reply": (0, v1(4, MSG) + [0, 1, 1] + seg(5, 4096) + [0, 1, 1]
+                            + seg(6, 1024) + [4] + CALL),
+    "v1-call-pos0-data": (0, v1(5, NOMSG) + rseg(0, 1, 100) + rseg(100, 2, 4096)
+                          + [0, 0, 0]),
+    "v1-reply-msg": (1, v1(6, MSG) + [0, 0, 0, 6, 1, 0, 0]),
+    "v1-reply-write-reply": (1, v1(7, NOMSG) + [0, 1, 1] + seg(5, 1000) + [0, 1, 1]
+                             + seg(6, 300)),
+    "v1-reply-err-vers": (1, v1(8, ERROR) + [1, 1, 1]),
+    "v1-reply-err-chunk": (1, v1(9, ERROR) + [2]),
+    "v2-error-vers": (2, v2(10, 4) + [1, 1, 2]),
+    "v2-error-write-resource": (2, v2(11, 4) + [9, 0, 4096]),
+    "v2-grant": (2, v2(0, 5)),
+    "v2-connprop-final": (2, v2(0, 7) + [3, 1, 4, 4096, 2, 4, 8192, 5, 4, 1]),
+    "v2-connprop-hostauth": (2, v2(0, 6) + [2, 6, 12, 5, 0x61626364, 0x65000000,
+                                            99, 0]),
+    "v2-call-external": (2, v2(12, 8) + [0x700, 1, 0, 0x700, 512, 0, 0, 0,
+                                         1, 16, 0x701, 64, 0, 0, 0, 0, 0]),
+    "v2-call-middle": (2, v2(13, 9) + [4096, 13] + CALL),
+    "v2-call-middle-cont": (3, v2(14, 9) + [2048, 0xdeadbeef, 1, 2]),
+    "v2-call-inline": (2, v2(15, 10) + [0x702] + rseg(16, 0x702, 4096)
+                       + [1, 0, 1, 1] + seg(0x703, 4096) + [0, 15] + CALL),
+    "v2-call-inline-final": (3, v2(16, 10) + [0, 0, 0, 0, 7, 8]),
+    "v2-reply-external": (2, v2(17, 11) + [1, 1] + seg(5, 100) + [0, 1, 1]
+                          + seg(6, 2000)),
+    "v2-reply-middle": (2, v2(18, 12) + [100, 18, 1, 0, 0]),
+    "v2-reply-inline": (2, v2(19, 13) + [1, 1] + seg(5, 4096) + [0, 19, 1, 0, 0]),
+    "cm-private": (4, None),
+    "cm-private-padded": (4, None),
+}
+
+
+def main(outdir):
+    os.makedirs(outdir, exist_ok=True)
+    for name, (mode, w) in SEEDS.items():
+        if w is None:
+            data = struct.pack(">IBBBB", 0xf6ab0e18, 1, 1, 15, 31)
+            if name.endswith("padded"):
+                data += bytes(48)
+        else:
+            data = words(*w)
+        with open(os.path.join(outdir, name), "wb") as f:
+            f.write(bytes([mode]) + data)
+
+
+if __name__ == "__main__":
+    main(sys.argv[1] if len(sys.argv) > 1 else "corpus")
