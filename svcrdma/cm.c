@@ -22,8 +22,25 @@
 /* Connection requests that may wait in the rdma_cm backlog. */
 #define SVCRDMA_LISTEN_BACKLOG	128
 
+/* Largest SGE count asked of the device per Send queue entry */
+#define SVCRDMA_MAX_SGE		32
+
 /* Send queue work requests per credit besides the Send itself. */
 #define SVCRDMA_WRS_PER_REQ	16U
+
+/*
+ * Move the QP to the error state so that every posted work request
+ * completes (flushed) and no thread waits on a device that is going.
+ */
+static void svcrdma_qp_flush(struct svcrdma_xprt *sx)
+{
+	struct ib_qp_attr attr = { .qp_state = IB_QPS_ERR };
+
+	if (!test_bit(SVCRDMA_F_RESOURCES, &sx->sx_flags))
+		return;
+	smp_mb__after_atomic();	/* pairs with svcrdma_create_qp() */
+	ib_modify_qp(sx->sx_qp, &attr, IB_QP_STATE);
+}
 
 static int svcrdma_conn_handler(struct rdma_cm_id *id,
 				struct rdma_cm_event *event)
@@ -37,6 +54,7 @@ static int svcrdma_conn_handler(struct rdma_cm_id *id,
 		break;
 	case RDMA_CM_EVENT_DEVICE_REMOVAL:
 		set_bit(SVCRDMA_F_DEVICE_GONE, &sx->sx_flags);
+		svcrdma_qp_flush(sx);
 		fallthrough;
 	case RDMA_CM_EVENT_DISCONNECTED:
 	case RDMA_CM_EVENT_UNREACHABLE:
@@ -90,6 +108,8 @@ static int svcrdma_conn_request(struct svcrdma_xprt *listener,
 	struct svcrdma_xprt *sx;
 	sa_family_t family;
 
+	if (svc_xprt_is_dead(&listener->sx_xprt))
+		goto reject;
 	family = id->route.addr.dst_addr.ss_family;
 	if (family != AF_INET && family != AF_INET6)
 		goto reject;
@@ -228,7 +248,8 @@ static void svcrdma_size_conn(struct svcrdma_xprt *sx,
 			   sx->sx_peer_ird);
 	if (!sx->sx_ord)
 		sx->sx_ord = 1;
-	sx->sx_max_sge = max(1, attr->max_send_sge);
+	/* rdma_rw packs up to this many pages into one Read or Write */
+	sx->sx_max_sge = clamp(attr->max_send_sge, 1, SVCRDMA_MAX_SGE);
 }
 
 static int svcrdma_create_qp(struct svcrdma_xprt *sx)
@@ -255,7 +276,7 @@ static int svcrdma_create_qp(struct svcrdma_xprt *sx)
 	qa.recv_cq = sx->sx_rq_cq;
 	qa.cap.max_send_wr = sx->sx_sq_depth;
 	qa.cap.max_recv_wr = sx->sx_rq_depth;
-	qa.cap.max_send_sge = min_t(u32, sx->sx_max_sge, 2);
+	qa.cap.max_send_sge = sx->sx_max_sge;
 	qa.cap.max_recv_sge = 1;
 	qa.cap.max_rdma_ctxs = sx->sx_max_requests;
 	qa.sq_sig_type = IB_SIGNAL_REQ_WR;
@@ -267,6 +288,7 @@ static int svcrdma_create_qp(struct svcrdma_xprt *sx)
 	sx->sx_qp = sx->sx_cm_id->qp;
 	sx->sx_port = sx->sx_cm_id->port_num;
 	atomic_set(&sx->sx_sq_avail, sx->sx_sq_depth);
+	smp_mb__before_atomic();	/* sx_qp is visible before the bit */
 	set_bit(SVCRDMA_F_RESOURCES, &sx->sx_flags);
 	return 0;
 }
@@ -380,11 +402,21 @@ void svcrdma_accept_q_flush(struct svcrdma_xprt *l)
 }
 
 /**
- * svcrdma_cm_disconnect - start an orderly disconnect
- * @sx: the connection
+ * svcrdma_cm_disconnect - stop a listener or start an orderly disconnect
+ * @sx: the listener or connection
+ *
+ * A listener's rdma_cm_id is destroyed here, so no CONNECT_REQUEST can
+ * reach a listener the RPC layer has let go of.
  */
 void svcrdma_cm_disconnect(struct svcrdma_xprt *sx)
 {
-	if (sx->sx_cm_id && !test_bit(XPT_LISTENER, &sx->sx_xprt.xpt_flags))
-		rdma_disconnect(sx->sx_cm_id);
+	if (!sx->sx_cm_id)
+		return;
+	if (test_bit(XPT_LISTENER, &sx->sx_xprt.xpt_flags)) {
+		/* No CONNECT_REQUEST arrives once the id is gone. */
+		rdma_destroy_id(sx->sx_cm_id);
+		sx->sx_cm_id = NULL;
+		return;
+	}
+	rdma_disconnect(sx->sx_cm_id);
 }
