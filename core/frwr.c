@@ -1,0 +1,357 @@
+// SPDX-License-Identifier: GPL-2.0-only
+/*
+ * FRWR memory registration: a pool of fast-registration MRs and the work
+ * requests that register and invalidate them.
+ *
+ * RFC 8166, Section 4.4 leaves the registration method to the
+ * implementation but requires (Section 8.1.3) that memory exposed to the
+ * peer for one RPC is no longer exposed once that RPC completes. The
+ * pool enforces that at frwr_put(): an MR comes back either known to be
+ * invalid (FRWR_IDLE) or it is deregistered and replaced.
+ */
+
+#include <linux/slab.h>
+#include <linux/mm.h>
+
+#include <rpcrdma/compat.h>
+#include <rpcrdma/frwr.h>
+
+/* checkpatch knows EXPORT_SYMBOL*() names: keep exports recognisable */
+#define EXPORT_SYMBOL_FRWR(sym)	RPCRDMA_EXPORT(sym)
+
+/* An MR never needs more than this many pages: 4 MiB at 4 KiB pages. */
+#define FRWR_DEPTH_CAP	1024U
+
+/**
+ * frwr_device_depth - pages one MR may cover on a device
+ * @dev: the RDMA device
+ * @want: the caller's upper bound (a tunable)
+ *
+ * Return: the depth to use, or zero if @dev cannot do FRWR.
+ */
+unsigned int frwr_device_depth(struct ib_device *dev, unsigned int want)
+{
+	unsigned int depth;
+
+	if (!(dev->attrs.device_cap_flags & IB_DEVICE_MEM_MGT_EXTENSIONS))
+		return 0;
+	depth = min3(want, dev->attrs.max_fast_reg_page_list_len,
+		     FRWR_DEPTH_CAP);
+	return depth;
+}
+EXPORT_SYMBOL_FRWR(frwr_device_depth);
+
+static void frwr_wr_done(struct ib_cq *cq, struct ib_wc *wc)
+{
+	struct frwr_mr *mr = container_of(wc->wr_cqe, struct frwr_mr, fm_cqe);
+	struct frwr_pool *pool = mr->fm_pool;
+
+	/* Only a failing unsignaled REG_MR or LOCAL_INV lands here. */
+	if (wc->status != IB_WC_SUCCESS) {
+		mr->fm_state = FRWR_DIRTY;
+		spin_lock(&pool->fp_lock);
+		pool->fp_wr_errors++;
+		spin_unlock(&pool->fp_lock);
+	}
+}
+
+static int frwr_mr_init(struct frwr_pool *pool, struct frwr_mr *mr)
+{
+	struct ib_mr *ibmr;
+
+	ibmr = ib_alloc_mr(pool->fp_pd, IB_MR_TYPE_MEM_REG, pool->fp_depth);
+	if (IS_ERR(ibmr))
+		return PTR_ERR(ibmr);
+	mr->fm_mr = ibmr;
+	mr->fm_state = FRWR_IDLE;
+	mr->fm_mapped = 0;
+	mr->fm_nents = 0;
+	return 0;
+}
+
+static struct frwr_mr *frwr_mr_alloc(struct frwr_pool *pool)
+{
+	struct frwr_mr *mr;
+
+	mr = kzalloc(sizeof(*mr), GFP_KERNEL);
+	if (!mr)
+		return NULL;
+	mr->fm_sg = kcalloc(pool->fp_depth, sizeof(*mr->fm_sg), GFP_KERNEL);
+	if (!mr->fm_sg)
+		goto out_free;
+	if (frwr_mr_init(pool, mr))
+		goto out_sg;
+	mr->fm_pool = pool;
+	mr->fm_cqe.done = frwr_wr_done;
+	INIT_LIST_HEAD(&mr->fm_list);
+	return mr;
+
+out_sg:
+	kfree(mr->fm_sg);
+out_free:
+	kfree(mr);
+	return NULL;
+}
+
+static void frwr_unmap(struct frwr_mr *mr)
+{
+	if (!mr->fm_mapped)
+		return;
+	ib_dma_unmap_sg(mr->fm_pool->fp_pd->device, mr->fm_sg, mr->fm_nents,
+			mr->fm_dir);
+	mr->fm_mapped = 0;
+}
+
+/**
+ * frwr_pool_init - allocate a pool of MRs
+ * @pool: the pool to fill
+ * @pd: protection domain the MRs belong to
+ * @count: how many MRs to allocate
+ * @depth: pages per MR, from frwr_device_depth()
+ *
+ * Context: process context; may sleep.
+ * Return: 0, or a negative errno if not even one MR could be allocated.
+ */
+int frwr_pool_init(struct frwr_pool *pool, struct ib_pd *pd,
+		   unsigned int count, unsigned int depth)
+{
+	struct frwr_mr *mr;
+	unsigned int i;
+
+	memset(pool, 0, sizeof(*pool));
+	spin_lock_init(&pool->fp_lock);
+	INIT_LIST_HEAD(&pool->fp_free);
+	INIT_LIST_HEAD(&pool->fp_all);
+	pool->fp_pd = pd;
+	pool->fp_depth = depth;
+	if (!depth)
+		return -EOPNOTSUPP;
+
+	for (i = 0; i < count; i++) {
+		mr = frwr_mr_alloc(pool);
+		if (!mr)
+			break;
+		list_add_tail(&mr->fm_all, &pool->fp_all);
+		list_add_tail(&mr->fm_list, &pool->fp_free);
+		pool->fp_size++;
+		pool->fp_nfree++;
+	}
+	return pool->fp_size ? 0 : -ENOMEM;
+}
+EXPORT_SYMBOL_FRWR(frwr_pool_init);
+
+/**
+ * frwr_pool_destroy - deregister and free every MR of a pool
+ * @pool: the pool
+ *
+ * Deregistering an MR invalidates its rkey, so this is safe whatever
+ * state each MR is in, once no WR that refers to it can still execute:
+ * the caller has drained or destroyed the QP first.
+ *
+ * Context: process context; may sleep.
+ */
+void frwr_pool_destroy(struct frwr_pool *pool)
+{
+	struct frwr_mr *mr, *next;
+
+	list_for_each_entry_safe(mr, next, &pool->fp_all, fm_all) {
+		list_del(&mr->fm_all);
+		frwr_unmap(mr);
+		ib_dereg_mr(mr->fm_mr);
+		kfree(mr->fm_sg);
+		kfree(mr);
+	}
+	INIT_LIST_HEAD(&pool->fp_free);
+	pool->fp_size = 0;
+	pool->fp_nfree = 0;
+}
+EXPORT_SYMBOL_FRWR(frwr_pool_destroy);
+
+/**
+ * frwr_get - take an idle MR from the pool
+ * @pool: the pool
+ *
+ * Return: an MR with no entries filled, or NULL if the pool is empty.
+ */
+struct frwr_mr *frwr_get(struct frwr_pool *pool)
+{
+	struct frwr_mr *mr;
+
+	spin_lock(&pool->fp_lock);
+	mr = list_first_entry_or_null(&pool->fp_free, struct frwr_mr,
+				      fm_list);
+	if (mr) {
+		list_del_init(&mr->fm_list);
+		pool->fp_nfree--;
+	}
+	spin_unlock(&pool->fp_lock);
+	if (mr)
+		mr->fm_nents = 0;
+	return mr;
+}
+EXPORT_SYMBOL_FRWR(frwr_get);
+
+/* Replace an MR whose rkey may still be live; false if that failed. */
+static bool frwr_recover(struct frwr_mr *mr)
+{
+	struct frwr_pool *pool = mr->fm_pool;
+
+	ib_dereg_mr(mr->fm_mr);
+	mr->fm_mr = NULL;
+	if (frwr_mr_init(pool, mr) == 0) {
+		spin_lock(&pool->fp_lock);
+		pool->fp_recovered++;
+		spin_unlock(&pool->fp_lock);
+		return true;
+	}
+
+	spin_lock(&pool->fp_lock);
+	list_del(&mr->fm_all);
+	pool->fp_size--;
+	pool->fp_orphaned++;
+	spin_unlock(&pool->fp_lock);
+	kfree(mr->fm_sg);
+	kfree(mr);
+	return false;
+}
+
+/**
+ * frwr_put - return an MR to its pool
+ * @mr: an MR taken with frwr_get() and no longer on any user list
+ *
+ * An MR still FRWR_REGISTERED (never invalidated) or FRWR_DIRTY is
+ * deregistered and replaced here, so it is never reused while the peer
+ * might still hold a working rkey for it.
+ *
+ * Context: process context when the MR may need recovery; may sleep.
+ */
+void frwr_put(struct frwr_mr *mr)
+{
+	struct frwr_pool *pool = mr->fm_pool;
+
+	frwr_unmap(mr);
+	if (mr->fm_state == FRWR_REGISTERED || mr->fm_state == FRWR_DIRTY) {
+		if (!frwr_recover(mr))
+			return;
+	}
+	mr->fm_state = FRWR_IDLE;
+	mr->fm_nents = 0;
+	spin_lock(&pool->fp_lock);
+	list_add(&mr->fm_list, &pool->fp_free);
+	pool->fp_nfree++;
+	spin_unlock(&pool->fp_lock);
+}
+EXPORT_SYMBOL_FRWR(frwr_put);
+
+/**
+ * frwr_map - DMA-map an MR's entries and build its REG_MR
+ * @mr: MR whose fm_sg[0..fm_nents) the caller filled
+ * @dir: DMA direction of the transfer the peer will do
+ * @access: IB_ACCESS_* flags for the rkey
+ *
+ * On success fm_handle, fm_length and fm_offset describe the segment to
+ * advertise, and frwr_reg_wr() is the WR to post before advertising it.
+ *
+ * Return: 0, or -EIO if the entries could not be mapped as one MR.
+ */
+int frwr_map(struct frwr_mr *mr, enum dma_data_direction dir, int access)
+{
+	struct ib_device *dev = mr->fm_pool->fp_pd->device;
+	struct ib_reg_wr *reg = &mr->fm_reg_wr;
+	int mapped, n;
+	u8 key;
+
+	if (mr->fm_nents <= 0 || mr->fm_nents > mr->fm_pool->fp_depth)
+		return -EIO;
+	mr->fm_dir = dir;
+	mapped = ib_dma_map_sg(dev, mr->fm_sg, mr->fm_nents, dir);
+	if (!mapped)
+		return -EIO;
+	mr->fm_mapped = mapped;
+
+	n = ib_map_mr_sg(mr->fm_mr, mr->fm_sg, mapped, NULL, PAGE_SIZE);
+	if (n != mapped) {
+		frwr_unmap(mr);
+		return -EIO;
+	}
+
+	/* A fresh key byte, so a stale rkey from a past use cannot match */
+	key = (u8)(mr->fm_mr->rkey & 0xff) + 1;
+	ib_update_fast_reg_key(mr->fm_mr, key);
+
+	memset(reg, 0, sizeof(*reg));
+	reg->wr.opcode = IB_WR_REG_MR;
+	reg->wr.wr_cqe = &mr->fm_cqe;
+	reg->mr = mr->fm_mr;
+	reg->key = mr->fm_mr->rkey;
+	reg->access = access;
+
+	mr->fm_handle = mr->fm_mr->rkey;
+	mr->fm_length = mr->fm_mr->length;
+	mr->fm_offset = mr->fm_mr->iova;
+	mr->fm_state = FRWR_MAPPED;
+	return 0;
+}
+EXPORT_SYMBOL_FRWR(frwr_map);
+
+/**
+ * frwr_mark_posted - note that an MR's REG_MR is about to be posted
+ * @mr: a mapped MR
+ *
+ * Call before ib_post_send(): from here on the rkey counts as live
+ * until frwr_invalidated().
+ */
+void frwr_mark_posted(struct frwr_mr *mr)
+{
+	if (mr->fm_state == FRWR_MAPPED)
+		mr->fm_state = FRWR_REGISTERED;
+}
+EXPORT_SYMBOL_FRWR(frwr_mark_posted);
+
+/**
+ * frwr_prep_inv - build the LOCAL_INV for an MR
+ * @mr: a registered MR
+ * @cqe: completion to signal, or NULL to post it unsignaled
+ *
+ * The WR is in mr->fm_inv_wr with @next cleared.
+ */
+void frwr_prep_inv(struct frwr_mr *mr, struct ib_cqe *cqe)
+{
+	struct ib_send_wr *wr = &mr->fm_inv_wr;
+
+	memset(wr, 0, sizeof(*wr));
+	wr->opcode = IB_WR_LOCAL_INV;
+	wr->ex.invalidate_rkey = mr->fm_handle;
+	if (cqe) {
+		wr->wr_cqe = cqe;
+		wr->send_flags = IB_SEND_SIGNALED;
+	} else {
+		wr->wr_cqe = &mr->fm_cqe;
+	}
+}
+EXPORT_SYMBOL_FRWR(frwr_prep_inv);
+
+/**
+ * frwr_invalidated - the MR's rkey is known to be invalid
+ * @mr: an MR whose LOCAL_INV succeeded, or that the peer invalidated
+ *      with Send With Invalidate
+ *
+ * A DIRTY MR stays DIRTY: one failed WR is enough to distrust it.
+ */
+void frwr_invalidated(struct frwr_mr *mr)
+{
+	if (mr->fm_state != FRWR_DIRTY)
+		mr->fm_state = FRWR_IDLE;
+}
+EXPORT_SYMBOL_FRWR(frwr_invalidated);
+
+/**
+ * frwr_mark_dirty - the MR's state is unknown after a flush or error
+ * @mr: the MR
+ */
+void frwr_mark_dirty(struct frwr_mr *mr)
+{
+	if (mr->fm_state != FRWR_IDLE || mr->fm_mapped)
+		mr->fm_state = FRWR_DIRTY;
+}
+EXPORT_SYMBOL_FRWR(frwr_mark_dirty);

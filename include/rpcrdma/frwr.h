@@ -1,0 +1,100 @@
+/* SPDX-License-Identifier: GPL-2.0-only */
+/*
+ * FRWR (Fast-Registration Work Request) memory registration, shared by
+ * the client transport and the reverse-direction code.
+ *
+ * A pool owns every MR it allocates. The user takes an MR with
+ * frwr_get(), describes the memory in fm_sg[] (interior entries must
+ * start and end on page boundaries), calls frwr_map() to DMA-map it and
+ * build an IB_WR_REG_MR, posts that WR (after frwr_mark_posted()), and
+ * later invalidates the rkey, either by a LOCAL_INV (frwr_prep_inv()) or
+ * because the peer sent Send With Invalidate. frwr_put() returns the MR:
+ * an MR whose rkey may still be live, or whose state is unknown after a
+ * flush or an error, is deregistered and replaced, so nothing returned
+ * to the pool can still be reached by the peer.
+ */
+#ifndef _RPCRDMA_FRWR_H
+#define _RPCRDMA_FRWR_H
+
+#include <linux/list.h>
+#include <linux/scatterlist.h>
+#include <linux/spinlock.h>
+#include <linux/dma-direction.h>
+#include <rdma/ib_verbs.h>
+
+enum frwr_state {
+	FRWR_IDLE = 0,		/* no live rkey */
+	FRWR_MAPPED,		/* DMA-mapped, REG_MR built, not yet posted */
+	FRWR_REGISTERED,	/* REG_MR posted: rkey may be live */
+	FRWR_DIRTY,		/* a WR on it failed: state unknown */
+};
+
+struct frwr_pool;
+
+struct frwr_mr {
+	struct list_head	fm_list;	/* free list, or the user's */
+	struct list_head	fm_all;		/* every MR of the pool */
+	struct frwr_pool	*fm_pool;
+	struct ib_mr		*fm_mr;
+	struct scatterlist	*fm_sg;		/* fp_depth entries */
+	int			fm_nents;	/* entries the user filled */
+	int			fm_mapped;	/* entries DMA-mapped */
+	enum dma_data_direction	fm_dir;
+	enum frwr_state		fm_state;
+	/* The RDMA segment advertised to the peer (RFC 8166, S. 3.4.3) */
+	u32			fm_handle;
+	u32			fm_length;
+	u64			fm_offset;
+	struct ib_reg_wr	fm_reg_wr;
+	struct ib_send_wr	fm_inv_wr;
+	struct ib_cqe		fm_cqe;		/* unsignaled WRs that fail */
+};
+
+struct frwr_pool {
+	struct ib_pd		*fp_pd;
+	spinlock_t		fp_lock;	/* fp_free, fp_all, counters */
+	struct list_head	fp_free;
+	struct list_head	fp_all;
+	unsigned int		fp_depth;	/* pages per MR */
+	unsigned int		fp_size;	/* MRs owned */
+	unsigned int		fp_nfree;
+	unsigned long		fp_recovered;	/* dirty MRs replaced */
+	unsigned long		fp_orphaned;	/* replacements that failed */
+	unsigned long		fp_wr_errors;	/* unsignaled WRs that failed */
+};
+
+unsigned int frwr_device_depth(struct ib_device *dev, unsigned int want);
+int frwr_pool_init(struct frwr_pool *pool, struct ib_pd *pd,
+		   unsigned int count, unsigned int depth);
+void frwr_pool_destroy(struct frwr_pool *pool);
+struct frwr_mr *frwr_get(struct frwr_pool *pool);
+void frwr_put(struct frwr_mr *mr);
+int frwr_map(struct frwr_mr *mr, enum dma_data_direction dir, int access);
+void frwr_mark_posted(struct frwr_mr *mr);
+void frwr_prep_inv(struct frwr_mr *mr, struct ib_cqe *cqe);
+void frwr_invalidated(struct frwr_mr *mr);
+void frwr_mark_dirty(struct frwr_mr *mr);
+
+/**
+ * frwr_reg_wr - the REG_MR work request built by frwr_map()
+ * @mr: a mapped MR
+ *
+ * Return: the WR, with @next cleared, ready to be chained.
+ */
+static inline struct ib_send_wr *frwr_reg_wr(struct frwr_mr *mr)
+{
+	return &mr->fm_reg_wr.wr;
+}
+
+/**
+ * frwr_free_count - how many MRs the pool can hand out right now
+ * @pool: the pool
+ *
+ * Return: a snapshot; it may change as soon as the caller looks at it.
+ */
+static inline unsigned int frwr_free_count(struct frwr_pool *pool)
+{
+	return READ_ONCE(pool->fp_nfree);
+}
+
+#endif /* _RPCRDMA_FRWR_H */

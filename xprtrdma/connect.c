@@ -1,0 +1,439 @@
+// SPDX-License-Identifier: GPL-2.0-only
+/*
+ * xprtrdma: connection management with the RDMA connection manager.
+ *
+ * The connect worker resolves the server's address and route, sizes the
+ * QP and CQs from the device's limits, posts the Receive ring, and
+ * connects with RFC 8797 private data. Each connection gets its own PD,
+ * CQs, QP and MR pool; a teardown drains the QP and then frees all of
+ * it, so nothing registered on a dead connection survives it.
+ *
+ * Disconnects, ADDR_CHANGE and DEVICE_REMOVAL all ask the RPC client to
+ * close the transport; the close runs in process context holding
+ * XPRT_LOCKED and destroys the cm_id last, which is what lets the RDMA
+ * core finish removing a device.
+ */
+
+#include <linux/slab.h>
+#include <linux/sched/mm.h>
+#include <linux/sunrpc/sched.h>
+
+#include "xprtrdma.h"
+#include "trace.h"
+
+/* Address and route resolution timeout, ms */
+#define XPRTRDMA_RESOLVE_MS	5000
+/* Send Queue slots per credit, on average; xprtrdma_send() checks */
+#define XPRTRDMA_SQ_PER_CREDIT	8U
+#define XPRTRDMA_SQ_SLACK	64U
+/* MRs per credit in the pool */
+#define XPRTRDMA_MRS_PER_CREDIT	3U
+
+static void xprtrdma_cm_complete(struct xprtrdma_ep *ep, int status)
+{
+	ep->ep_cm_status = status;
+	complete(&ep->ep_cm_done);
+}
+
+/* RFC 8797, Section 4: honour the server's inline sizes (or defaults) */
+static void xprtrdma_cm_established(struct xprtrdma_ep *ep,
+				    const struct rdma_conn_param *param)
+{
+	struct xprtrdma_xprt *rx = ep->ep_rx;
+	struct rpcrdma_cm_private cp;
+	bool have;
+
+	have = rpcrdma_cm_private_decode(param->private_data,
+					 param->private_data_len,
+					 &cp) == RPCRDMA_CE_OK;
+	/* Without private data both thresholds are 1024 (RFC 8166, 3.3.2) */
+	ep->ep_inline_send = min(rx->rx_inline_send, cp.cp_recv_size);
+	ep->ep_inline_recv = min(rx->rx_inline_recv, cp.cp_send_size);
+	ep->ep_remote_inv = cp.cp_remote_inv;
+	trace_xprtrdma_connected(rx->rx_xprt.id, ep->ep_credits,
+				 ep->ep_inline_send, ep->ep_inline_recv,
+				 ep->ep_remote_inv, have);
+	set_bit(XPRTRDMA_EP_CONNECTED, &ep->ep_flags);
+}
+
+static int xprtrdma_cm_handler(struct rdma_cm_id *id,
+			       struct rdma_cm_event *event)
+{
+	struct xprtrdma_ep *ep = id->context;
+
+	trace_xprtrdma_cm_event(ep->ep_rx->rx_xprt.id, event->event,
+				event->status);
+	switch (event->event) {
+	case RDMA_CM_EVENT_ADDR_RESOLVED:
+	case RDMA_CM_EVENT_ROUTE_RESOLVED:
+		xprtrdma_cm_complete(ep, 0);
+		break;
+	case RDMA_CM_EVENT_ADDR_ERROR:
+	case RDMA_CM_EVENT_UNREACHABLE:
+		xprtrdma_cm_complete(ep, -EHOSTUNREACH);
+		break;
+	case RDMA_CM_EVENT_ROUTE_ERROR:
+		xprtrdma_cm_complete(ep, -ENETUNREACH);
+		break;
+	case RDMA_CM_EVENT_REJECTED:
+		xprtrdma_cm_complete(ep, -ECONNREFUSED);
+		break;
+	case RDMA_CM_EVENT_CONNECT_ERROR:
+		xprtrdma_cm_complete(ep, -ENOTCONN);
+		break;
+	case RDMA_CM_EVENT_ESTABLISHED:
+		xprtrdma_cm_established(ep, &event->param.conn);
+		xprtrdma_cm_complete(ep, 0);
+		break;
+	case RDMA_CM_EVENT_DEVICE_REMOVAL:
+		set_bit(XPRTRDMA_EP_REMOVED, &ep->ep_flags);
+		fallthrough;
+	case RDMA_CM_EVENT_DISCONNECTED:
+	case RDMA_CM_EVENT_ADDR_CHANGE:
+		xprtrdma_cm_complete(ep, -ECONNABORTED);
+		xprtrdma_ep_fail(ep);
+		break;
+	default:
+		break;
+	}
+	return 0;
+}
+
+static int xprtrdma_cm_wait(struct xprtrdma_ep *ep, unsigned long timeout)
+{
+	if (!wait_for_completion_timeout(&ep->ep_cm_done, timeout))
+		return -ETIMEDOUT;
+	return ep->ep_cm_status;
+}
+
+static void xprtrdma_qp_event(struct ib_event *event, void *context)
+{
+	struct xprtrdma_ep *ep = context;
+
+	trace_xprtrdma_qp_event(ep->ep_rx->rx_xprt.id, event->event);
+	switch (event->event) {
+	case IB_EVENT_COMM_EST:
+	case IB_EVENT_SQ_DRAINED:
+	case IB_EVENT_QP_LAST_WQE_REACHED:
+		break;
+	default:
+		xprtrdma_ep_fail(ep);
+	}
+}
+
+static void xprtrdma_ep_destroy(struct xprtrdma_ep *ep)
+{
+	struct xprtrdma_stats *st = &ep->ep_rx->rx_stats;
+
+	if (ep->ep_qp) {
+		ib_drain_rq(ep->ep_id->qp);
+		ib_drain_sq(ep->ep_id->qp);
+	}
+	xprtrdma_sendbufs_unmap(ep);
+	xprtrdma_reps_destroy(ep);
+	if (ep->ep_mrs.fp_pd) {
+		st->st_mrs_recovered += ep->ep_mrs.fp_recovered;
+		st->st_mrs_orphaned += ep->ep_mrs.fp_orphaned;
+		frwr_pool_destroy(&ep->ep_mrs);
+	}
+	if (ep->ep_qp)
+		rdma_destroy_qp(ep->ep_id);
+	if (ep->ep_rcq)
+		ib_free_cq(ep->ep_rcq);
+	if (ep->ep_scq)
+		ib_free_cq(ep->ep_scq);
+	if (ep->ep_pd)
+		ib_dealloc_pd(ep->ep_pd);
+	rdma_destroy_id(ep->ep_id);
+	kfree(ep);
+}
+
+/* Queue sizes from the device's limits (RFC 8166, Section 3.3.1) */
+static int xprtrdma_ep_size(struct xprtrdma_ep *ep)
+{
+	const struct ib_device_attr *a = &ep->ep_id->device->attrs;
+	unsigned int credits = ep->ep_rx->rx_xprt.max_reqs;
+	unsigned int maxwr = min(a->max_qp_wr, a->max_cqe);
+
+	ep->ep_depth = frwr_device_depth(ep->ep_id->device,
+					 ep->ep_rx->rx_depth_want);
+	if (!ep->ep_depth)
+		return -EOPNOTSUPP;
+	if (maxwr < 4 * XPRTRDMA_SQ_SLACK)
+		return -ENOMEM;
+	/* One Receive per credit, the extras, and ib_drain_rq()'s */
+	credits = min(credits, maxwr - XPRTRDMA_EXTRA_RECVS - 1);
+	credits = min(credits, (maxwr - XPRTRDMA_SQ_SLACK - 1) /
+			       XPRTRDMA_SQ_PER_CREDIT);
+	ep->ep_credits = credits;
+	ep->ep_nreps = credits + XPRTRDMA_EXTRA_RECVS;
+	ep->ep_sq_depth = credits * XPRTRDMA_SQ_PER_CREDIT + XPRTRDMA_SQ_SLACK;
+	atomic_set(&ep->ep_sq_avail, ep->ep_sq_depth);
+	return 0;
+}
+
+static int xprtrdma_ep_qp(struct xprtrdma_ep *ep)
+{
+	struct ib_device *dev = ep->ep_id->device;
+	struct ib_qp_init_attr qpa = {};
+	int rc;
+
+	ep->ep_pd = ib_alloc_pd(dev, 0);
+	if (IS_ERR(ep->ep_pd)) {
+		rc = PTR_ERR(ep->ep_pd);
+		ep->ep_pd = NULL;
+		return rc;
+	}
+	ep->ep_scq = ib_alloc_cq_any(dev, ep, ep->ep_sq_depth + 1,
+				     IB_POLL_WORKQUEUE);
+	if (IS_ERR(ep->ep_scq)) {
+		rc = PTR_ERR(ep->ep_scq);
+		ep->ep_scq = NULL;
+		return rc;
+	}
+	ep->ep_rcq = ib_alloc_cq_any(dev, ep, ep->ep_nreps + 1,
+				     IB_POLL_WORKQUEUE);
+	if (IS_ERR(ep->ep_rcq)) {
+		rc = PTR_ERR(ep->ep_rcq);
+		ep->ep_rcq = NULL;
+		return rc;
+	}
+
+	qpa.event_handler = xprtrdma_qp_event;
+	qpa.qp_context = ep;
+	qpa.send_cq = ep->ep_scq;
+	qpa.recv_cq = ep->ep_rcq;
+	qpa.cap.max_send_wr = ep->ep_sq_depth + 1;
+	qpa.cap.max_recv_wr = ep->ep_nreps + 1;
+	qpa.cap.max_send_sge = 1;
+	qpa.cap.max_recv_sge = 1;
+	qpa.sq_sig_type = IB_SIGNAL_REQ_WR;
+	qpa.qp_type = IB_QPT_RC;
+	rc = rdma_create_qp(ep->ep_id, ep->ep_pd, &qpa);
+	if (rc)
+		return rc;
+	ep->ep_qp = true;
+	return 0;
+}
+
+static int xprtrdma_ep_resources(struct xprtrdma_ep *ep)
+{
+	struct xprtrdma_xprt *rx = ep->ep_rx;
+	struct rpcrdma_cm_private cp = {
+		.cp_version = RPCRDMA_CM_PRIV_VERSION,
+		.cp_remote_inv = true,
+		.cp_send_size = rx->rx_inline_send,
+		.cp_recv_size = rx->rx_inline_recv,
+	};
+	unsigned int nmrs;
+	size_t len;
+	int rc;
+
+	rc = xprtrdma_ep_size(ep);
+	if (rc)
+		return rc;
+	rc = xprtrdma_ep_qp(ep);
+	if (rc)
+		return rc;
+	nmrs = min_t(unsigned int, ep->ep_credits * XPRTRDMA_MRS_PER_CREDIT +
+		     2 * XPRTRDMA_MAX_CHUNK_MRS,
+		     ep->ep_id->device->attrs.max_mr);
+	rc = frwr_pool_init(&ep->ep_mrs, ep->ep_pd, nmrs, ep->ep_depth);
+	if (rc)
+		return rc;
+	rc = xprtrdma_reps_create(ep);
+	if (rc)
+		return rc;
+	rc = xprtrdma_sendbufs_map(ep);
+	if (rc)
+		return rc;
+	rc = xprtrdma_reps_post_all(ep);
+	if (rc)
+		return rc;
+	/* RFC 8797, Section 4: what we can send and receive inline */
+	if (rpcrdma_cm_private_encode(&cp, ep->ep_priv, sizeof(ep->ep_priv),
+				      &len) != RPCRDMA_CE_OK)
+		return -EINVAL;
+	return 0;
+}
+
+static int xprtrdma_ep_resolve(struct xprtrdma_ep *ep)
+{
+	struct rpc_xprt *xprt = &ep->ep_rx->rx_xprt;
+	unsigned long tmo = msecs_to_jiffies(XPRTRDMA_RESOLVE_MS) + HZ;
+	int rc;
+
+	reinit_completion(&ep->ep_cm_done);
+	rc = rdma_resolve_addr(ep->ep_id, NULL, (struct sockaddr *)&xprt->addr,
+			       XPRTRDMA_RESOLVE_MS);
+	if (!rc)
+		rc = xprtrdma_cm_wait(ep, tmo);
+	if (rc)
+		return rc;
+	reinit_completion(&ep->ep_cm_done);
+	rc = rdma_resolve_route(ep->ep_id, XPRTRDMA_RESOLVE_MS);
+	if (!rc)
+		rc = xprtrdma_cm_wait(ep, tmo);
+	return rc;
+}
+
+static int xprtrdma_ep_connect(struct xprtrdma_ep *ep)
+{
+	struct rpc_xprt *xprt = &ep->ep_rx->rx_xprt;
+	struct rdma_conn_param param = {
+		.private_data = ep->ep_priv,
+		.private_data_len = sizeof(ep->ep_priv),
+		/* The server RDMA Reads our Read chunks */
+		.responder_resources =
+			min_t(int, U8_MAX, ep->ep_id->device->attrs.max_qp_rd_atom),
+		.initiator_depth = 0,
+		.flow_control = 1,
+		.retry_count = 6,
+		.rnr_retry_count = 7,
+	};
+	int rc;
+
+	reinit_completion(&ep->ep_cm_done);
+	rc = rdma_connect(ep->ep_id, &param);
+	if (rc)
+		return rc;
+	return xprtrdma_cm_wait(ep, xprt->connect_timeout);
+}
+
+/* Build and connect a new endpoint; publish it in rx->rx_ep on success */
+static int xprtrdma_ep_open(struct xprtrdma_xprt *rx)
+{
+	struct xprtrdma_ep *ep;
+	int rc;
+
+	ep = kzalloc(sizeof(*ep), GFP_KERNEL);
+	if (!ep)
+		return -ENOBUFS;
+	ep->ep_rx = rx;
+	init_completion(&ep->ep_cm_done);
+	ep->ep_id = rdma_create_id(rx->rx_xprt.xprt_net, xprtrdma_cm_handler,
+				   ep, RDMA_PS_TCP, IB_QPT_RC);
+	if (IS_ERR(ep->ep_id)) {
+		rc = PTR_ERR(ep->ep_id);
+		kfree(ep);
+		return rc;
+	}
+
+	rc = xprtrdma_ep_resolve(ep);
+	if (!rc)
+		rc = xprtrdma_ep_resources(ep);
+	if (!rc)
+		rc = xprtrdma_ep_connect(ep);
+	if (!rc && !test_bit(XPRTRDMA_EP_CONNECTED, &ep->ep_flags))
+		rc = -ENOTCONN;
+	if (rc) {
+		if (test_and_clear_bit(XPRTRDMA_EP_CONNECTED, &ep->ep_flags))
+			rdma_disconnect(ep->ep_id);
+		xprtrdma_ep_destroy(ep);
+		return rc;
+	}
+
+	down_write(&rx->rx_ep_rwsem);
+	rx->rx_ep = ep;
+	up_write(&rx->rx_ep_rwsem);
+	return 0;
+}
+
+/**
+ * xprtrdma_ep_teardown - close and free the current connection, if any
+ * @rx: the transport
+ *
+ * Order matters: the QP is moved to error and drained first, so every
+ * completion handler has run; then, with rx_ep_rwsem held so buf_free
+ * cannot be invalidating at the same time, the endpoint is unpublished
+ * and every RPC forgets its MRs; then the MRs, QP, CQs, PD and, last,
+ * the cm_id are destroyed.
+ *
+ * Context: process context, holding XPRT_LOCKED (connect worker, close,
+ * destroy).
+ */
+void xprtrdma_ep_teardown(struct xprtrdma_xprt *rx)
+{
+	struct xprtrdma_ep *ep = rx->rx_ep;
+
+	if (!ep)
+		return;
+	trace_xprtrdma_disconnect(rx->rx_xprt.id,
+				  test_bit(XPRTRDMA_EP_REMOVED, &ep->ep_flags));
+	if (test_and_clear_bit(XPRTRDMA_EP_CONNECTED, &ep->ep_flags))
+		rdma_disconnect(ep->ep_id);
+
+	down_write(&rx->rx_ep_rwsem);
+	if (ep->ep_qp) {
+		ib_drain_rq(ep->ep_id->qp);
+		ib_drain_sq(ep->ep_id->qp);
+		ep->ep_qp = false;
+		rdma_destroy_qp(ep->ep_id);
+	}
+	rx->rx_ep = NULL;
+	xprtrdma_mrs_reclaim(rx);
+	up_write(&rx->rx_ep_rwsem);
+
+	xprtrdma_ep_destroy(ep);
+}
+
+/* Map connect failures to what call_connect_status() retries on */
+static int xprtrdma_connect_status(int rc)
+{
+	switch (rc) {
+	case 0:
+	case -ECONNREFUSED:
+	case -EHOSTUNREACH:
+	case -ENETUNREACH:
+	case -ETIMEDOUT:
+	case -ENOTCONN:
+	case -ENOBUFS:
+	case -EOPNOTSUPP:
+		return rc;
+	case -ENOMEM:
+		return -ENOBUFS;
+	case -ECONNABORTED:
+		return -ENOTCONN;
+	default:
+		return -ENETUNREACH;
+	}
+}
+
+/**
+ * xprtrdma_connect_worker - establish a connection for a transport
+ * @work: rx_connect_work
+ *
+ * Runs holding XPRT_LOCKED on behalf of the task that asked to connect
+ * (xprt_lock_connect()); wakes every waiting task with the outcome.
+ */
+void xprtrdma_connect_worker(struct work_struct *work)
+{
+	struct xprtrdma_xprt *rx = container_of(to_delayed_work(work),
+						struct xprtrdma_xprt,
+						rx_connect_work);
+	struct rpc_xprt *xprt = &rx->rx_xprt;
+	unsigned int pflags = memalloc_nofs_save();
+	int rc;
+
+	xprtrdma_ep_teardown(rx);
+	trace_xprtrdma_connect_start(xprt->id, 0);
+	rc = xprtrdma_connect_status(xprtrdma_ep_open(rx));
+	if (!rc) {
+		xprt->stat.connect_count++;
+		xprt->stat.connect_time += (long)jiffies -
+					   xprt->stat.connect_start;
+		/* RFC 8166, Section 3.3.1: one credit until the peer grants */
+		spin_lock(&xprt->transport_lock);
+		xprt->cwnd = RPC_CWNDSCALE;
+		spin_unlock(&xprt->transport_lock);
+		xprt_set_connected(xprt);
+		rc = -EAGAIN;
+	} else {
+		trace_xprtrdma_connect_fail(xprt->id, rc);
+	}
+	rx->rx_tried = true;
+	xprt_clear_connecting(xprt);
+	xprt_unlock_connect(xprt, rx);
+	xprt_wake_pending_tasks(xprt, rc);
+	memalloc_nofs_restore(pflags);
+}

@@ -1,0 +1,456 @@
+// SPDX-License-Identifier: GPL-2.0-only
+/*
+ * xprtrdma: turning an RPC Call into an RPC-over-RDMA message.
+ *
+ * For each Call we choose (RFC 8166, Section 3.5):
+ *   - how the reply comes back: inline when the largest possible reply
+ *     fits the peer's inline threshold, else a Write chunk for the
+ *     DDP-eligible page list (RFC 8267: the data of NFS READ, marked
+ *     XDRBUF_READ by the upper layer) when the rest fits, else a Reply
+ *     chunk for the whole reply;
+ *   - how the call goes out: inline when it fits, else a Read chunk for
+ *     the DDP-eligible page list (NFS WRITE, XDRBUF_WRITE) when the rest
+ *     fits, else a Position-zero Read chunk carrying the whole Call in
+ *     an RDMA_NOMSG.
+ * Memory is registered with FRWR; the REG_MR work requests are chained
+ * in front of the Send so one ib_post_send() covers the whole message.
+ */
+
+#include <linux/highmem.h>
+#include <linux/mm.h>
+#include <linux/sunrpc/xdr.h>
+
+#include "xprtrdma.h"
+#include "trace.h"
+
+/* Wire size of one Read list entry: discriminator + position + segment */
+#define XPRTRDMA_READ_ENTRY	(RPCRDMA_XDR_UNIT + RPCRDMA_READ_SEGMENT_SIZE)
+/* A Write list with one chunk adds: discriminator + count */
+#define XPRTRDMA_WCHUNK_BASE	(2 * RPCRDMA_XDR_UNIT)
+
+/* One chunk being registered */
+struct xprtrdma_reg {
+	struct xprtrdma_ep	*rg_ep;
+	struct list_head	*rg_mrs;	/* every MR of this RPC */
+	struct ib_send_wr	***rg_tail;	/* where the next WR links */
+	struct frwr_mr		*rg_cur;
+	enum dma_data_direction	rg_dir;
+	int			rg_access;
+	bool			rg_page_end;	/* last piece ended a page */
+	struct rpcrdma_segment	*rg_segs;
+	u32			rg_nsegs;
+	u32			rg_maxsegs;
+};
+
+static int xprtrdma_reg_close(struct xprtrdma_reg *rg)
+{
+	struct frwr_mr *mr = rg->rg_cur;
+	struct rpcrdma_segment *seg;
+	int rc;
+
+	if (!mr)
+		return 0;
+	rg->rg_cur = NULL;
+	list_add_tail(&mr->fm_list, rg->rg_mrs);
+	rc = frwr_map(mr, rg->rg_dir, rg->rg_access);
+	if (rc)
+		return rc;
+	if (rg->rg_nsegs >= rg->rg_maxsegs)
+		return -EMSGSIZE;
+	seg = &rg->rg_segs[rg->rg_nsegs++];
+	seg->rs_handle = mr->fm_handle;
+	seg->rs_length = mr->fm_length;
+	seg->rs_offset = mr->fm_offset;
+	frwr_reg_wr(mr)->next = NULL;
+	**rg->rg_tail = frwr_reg_wr(mr);
+	*rg->rg_tail = &frwr_reg_wr(mr)->next;
+	return 0;
+}
+
+/* Add @len bytes at @off in @page; the piece never crosses a page end. */
+static int xprtrdma_reg_piece(struct xprtrdma_reg *rg, struct page *page,
+			      unsigned int off, unsigned int len)
+{
+	struct frwr_mr *mr = rg->rg_cur;
+	int rc;
+
+	/* An MR maps page-contiguous memory: no gap inside it */
+	if (mr && (mr->fm_nents >= rg->rg_ep->ep_depth ||
+		   !rg->rg_page_end || off)) {
+		rc = xprtrdma_reg_close(rg);
+		if (rc)
+			return rc;
+		mr = NULL;
+	}
+	if (!mr) {
+		mr = frwr_get(&rg->rg_ep->ep_mrs);
+		if (!mr)
+			return -ENOBUFS;
+		sg_init_table(mr->fm_sg, rg->rg_ep->ep_depth);
+		rg->rg_cur = mr;
+	}
+	sg_set_page(&mr->fm_sg[mr->fm_nents++], page, len, off);
+	sg_mark_end(&mr->fm_sg[mr->fm_nents - 1]);
+	rg->rg_page_end = off + len == PAGE_SIZE;
+	return 0;
+}
+
+static struct page *xprtrdma_virt_page(const void *p)
+{
+	if (is_vmalloc_addr(p))
+		return vmalloc_to_page(p);
+	return virt_to_page(p);
+}
+
+static int xprtrdma_reg_kvec(struct xprtrdma_reg *rg, const u8 *base,
+			     unsigned int len)
+{
+	unsigned int off, n;
+	int rc;
+
+	while (len) {
+		off = offset_in_page(base);
+		n = min_t(unsigned int, len, PAGE_SIZE - off);
+		rc = xprtrdma_reg_piece(rg, xprtrdma_virt_page(base), off, n);
+		if (rc)
+			return rc;
+		base += n;
+		len -= n;
+	}
+	return 0;
+}
+
+/* @offset is relative to the start of the page list data */
+static int xprtrdma_reg_pages(struct xprtrdma_reg *rg, struct xdr_buf *buf,
+			      unsigned int offset, unsigned int len)
+{
+	unsigned int pos = buf->page_base + offset;
+	struct page **ppage;
+	unsigned int off, n;
+	int rc;
+
+	while (len) {
+		ppage = &buf->pages[pos >> PAGE_SHIFT];
+		if (!*ppage) {
+			if (!(buf->flags & XDRBUF_SPARSE_PAGES))
+				return -EIO;
+			*ppage = alloc_page(GFP_NOWAIT | __GFP_NOWARN);
+			if (!*ppage)
+				return -ENOBUFS;
+		}
+		off = offset_in_page(pos);
+		n = min_t(unsigned int, len, PAGE_SIZE - off);
+		rc = xprtrdma_reg_piece(rg, *ppage, off, n);
+		if (rc)
+			return rc;
+		pos += n;
+		len -= n;
+	}
+	return 0;
+}
+
+/* Register bytes [@offset, @offset + @len) of @buf's head/pages/tail */
+static int xprtrdma_reg_xdr(struct xprtrdma_reg *rg, struct xdr_buf *buf,
+			    unsigned int offset, unsigned int len)
+{
+	unsigned int hlen = buf->head[0].iov_len;
+	unsigned int plen = buf->page_len;
+	unsigned int n;
+	int rc = 0;
+
+	if (len && offset < hlen) {
+		n = min(len, hlen - offset);
+		rc = xprtrdma_reg_kvec(rg, buf->head[0].iov_base + offset, n);
+		offset += n;
+		len -= n;
+	}
+	if (!rc && len && offset < hlen + plen) {
+		n = min(len, hlen + plen - offset);
+		rc = xprtrdma_reg_pages(rg, buf, offset - hlen, n);
+		offset += n;
+		len -= n;
+	}
+	if (!rc && len) {
+		if (offset - hlen - plen + len > buf->tail[0].iov_len)
+			return -EMSGSIZE;
+		rc = xprtrdma_reg_kvec(rg, buf->tail[0].iov_base +
+				       (offset - hlen - plen), len);
+	}
+	if (rc) {
+		/* Hand a half-filled MR to the caller, who returns it */
+		if (rg->rg_cur)
+			list_add_tail(&rg->rg_cur->fm_list, rg->rg_mrs);
+		rg->rg_cur = NULL;
+		return rc;
+	}
+	return xprtrdma_reg_close(rg);
+}
+
+static void xprtrdma_reg_init(struct xprtrdma_reg *rg, struct xprtrdma_ep *ep,
+			      struct list_head *mrs, struct ib_send_wr ***tail,
+			      bool remote_write, struct rpcrdma_segment *segs,
+			      u32 maxsegs)
+{
+	memset(rg, 0, sizeof(*rg));
+	rg->rg_ep = ep;
+	rg->rg_mrs = mrs;
+	rg->rg_tail = tail;
+	rg->rg_segs = segs;
+	rg->rg_maxsegs = min_t(u32, maxsegs, XPRTRDMA_MAX_CHUNK_MRS);
+	if (remote_write) {
+		rg->rg_dir = DMA_FROM_DEVICE;
+		rg->rg_access = IB_ACCESS_LOCAL_WRITE | IB_ACCESS_REMOTE_WRITE;
+	} else {
+		rg->rg_dir = DMA_TO_DEVICE;
+		rg->rg_access = IB_ACCESS_REMOTE_READ;
+	}
+}
+
+/* MRs needed for the page list of @buf */
+static unsigned int xprtrdma_page_mrs(struct xprtrdma_ep *ep,
+				      const struct xdr_buf *buf)
+{
+	unsigned int npages;
+
+	npages = DIV_ROUND_UP(offset_in_page(buf->page_base) + buf->page_len,
+			      PAGE_SIZE);
+	return DIV_ROUND_UP(npages, ep->ep_depth);
+}
+
+static enum xprtrdma_wtype xprtrdma_plan_reply(struct xprtrdma_ep *ep,
+					       const struct xdr_buf *rcv)
+{
+	u32 rest = rcv->head[0].iov_len + rcv->tail[0].iov_len;
+	u32 hdr = RPCRDMA1_HDR_MIN;
+	unsigned int n;
+
+	/* RFC 8166, Section 3.3.2: the reply must fit the inline threshold */
+	if (hdr + rest + rcv->page_len <= ep->ep_inline_recv)
+		return XPRTRDMA_REPLY_INLINE;
+	/* RFC 8267, Section 4: the READ payload is DDP-eligible */
+	if ((rcv->flags & XDRBUF_READ) && rcv->page_len) {
+		n = xprtrdma_page_mrs(ep, rcv);
+		hdr += XPRTRDMA_WCHUNK_BASE + n * RPCRDMA_SEGMENT_SIZE;
+		if (n <= XPRTRDMA_MAX_CHUNK_MRS &&
+		    hdr + rest <= ep->ep_inline_recv)
+			return XPRTRDMA_REPLY_WRITE;
+	}
+	return XPRTRDMA_REPLY_CHUNK;
+}
+
+static int xprtrdma_reg_reply(struct xprtrdma_ep *ep, struct xprtrdma_req *req,
+			      struct list_head *mrs, struct ib_send_wr ***tail)
+{
+	struct xdr_buf *rcv = &req->req_rqst.rq_rcv_buf;
+	struct rpcrdma_chunks *ch = &req->req_msg.m1_chunks;
+	struct rpcrdma_write_chunk *wc;
+	struct xprtrdma_reg rg;
+	u32 len;
+	int rc;
+
+	switch (req->req_wtype) {
+	case XPRTRDMA_REPLY_WRITE:
+		wc = &ch->ch_writes.wl_chunks[0];
+		ch->ch_writes.wl_nchunks = 1;
+		len = rcv->page_len;
+		xprtrdma_reg_init(&rg, ep, mrs, tail, true, wc->wc_segs,
+				  RPCRDMA_MAX_CHUNK_SEGS);
+		rc = xprtrdma_reg_xdr(&rg, rcv, rcv->head[0].iov_len, len);
+		wc->wc_nsegs = rg.rg_nsegs;
+		xprtrdma_count(req->req_rx, st_write_chunks);
+		return rc;
+	case XPRTRDMA_REPLY_CHUNK:
+		wc = &ch->ch_reply;
+		ch->ch_has_reply = true;
+		len = rcv->head[0].iov_len + rcv->page_len +
+		      rcv->tail[0].iov_len;
+		xprtrdma_reg_init(&rg, ep, mrs, tail, true, wc->wc_segs,
+				  RPCRDMA_MAX_CHUNK_SEGS);
+		rc = xprtrdma_reg_xdr(&rg, rcv, 0, len);
+		wc->wc_nsegs = rg.rg_nsegs;
+		xprtrdma_count(req->req_rx, st_reply_chunks);
+		return rc;
+	default:
+		return 0;
+	}
+}
+
+/* Register [@offset, @offset + @len) of the Call as a Read chunk at @pos */
+static int xprtrdma_reg_read(struct xprtrdma_ep *ep, struct xprtrdma_req *req,
+			     struct list_head *mrs, struct ib_send_wr ***tail,
+			     u32 offset, u32 len)
+{
+	struct rpcrdma_read_list *rl = &req->req_msg.m1_chunks.ch_reads;
+	struct rpcrdma_segment segs[XPRTRDMA_MAX_CHUNK_MRS];
+	u32 pos = offset, i;
+	struct xprtrdma_reg rg;
+	int rc;
+
+	/* RFC 8166, Section 3.5.3: a Long Call's chunk is at position 0 */
+	if (req->req_msg.m1_prefix.px_proc == RPCRDMA1_NOMSG)
+		pos = 0;
+	xprtrdma_reg_init(&rg, ep, mrs, tail, false, segs,
+			  RPCRDMA_MAX_READ_SEGS);
+	rc = xprtrdma_reg_xdr(&rg, &req->req_rqst.rq_snd_buf, offset, len);
+	for (i = 0; i < rg.rg_nsegs; i++) {
+		rl->rl_segs[i].rr_seg = segs[i];
+		rl->rl_segs[i].rr_position = pos;
+	}
+	rl->rl_nsegs = rg.rg_nsegs;
+	xprtrdma_count(req->req_rx, st_read_chunks);
+	xprtrdma_count_add(req->req_rx, st_read_bytes, len);
+	return rc;
+}
+
+/* Bytes of the tail that follow the page list's XDR roundup */
+static u32 xprtrdma_tail_skip(const struct xdr_buf *snd)
+{
+	/* RFC 8166, Section 3.4.5: roundup is not sent with a Read chunk */
+	return min_t(u32, xdr_pad_size(snd->page_len), snd->tail[0].iov_len);
+}
+
+static enum xprtrdma_rtype xprtrdma_plan_call(struct xprtrdma_ep *ep,
+					      struct xprtrdma_req *req)
+{
+	const struct xdr_buf *snd = &req->req_rqst.rq_snd_buf;
+	size_t hdr = rpcrdma_v1_hdr_size(&req->req_msg);
+	u32 rest;
+
+	if (hdr + snd->len <= ep->ep_inline_send)
+		return XPRTRDMA_CALL_INLINE;
+	/* RFC 8267, Section 4: the WRITE payload is DDP-eligible */
+	if ((snd->flags & XDRBUF_WRITE) && snd->page_len) {
+		rest = snd->head[0].iov_len + snd->tail[0].iov_len -
+		       xprtrdma_tail_skip(snd);
+		hdr += xprtrdma_page_mrs(ep, snd) * XPRTRDMA_READ_ENTRY;
+		if (hdr + rest <= ep->ep_inline_send)
+			return XPRTRDMA_CALL_READ;
+	}
+	return XPRTRDMA_CALL_NOMSG;
+}
+
+/* Copy the inline part of the Call after the header; return its length */
+static int xprtrdma_copy_inline(struct xprtrdma_req *req,
+				enum xprtrdma_rtype rtype, u8 *dst, u32 room)
+{
+	const struct xdr_buf *snd = &req->req_rqst.rq_snd_buf;
+	u32 head = snd->head[0].iov_len, skip, tail;
+
+	switch (rtype) {
+	case XPRTRDMA_CALL_INLINE:
+		if (snd->len > room ||
+		    read_bytes_from_xdr_buf(snd, 0, dst, snd->len))
+			return -EMSGSIZE;
+		return snd->len;
+	case XPRTRDMA_CALL_READ:
+		skip = xprtrdma_tail_skip(snd);
+		tail = snd->tail[0].iov_len - skip;
+		if (head + tail > room)
+			return -EMSGSIZE;
+		memcpy(dst, snd->head[0].iov_base, head);
+		memcpy(dst + head, snd->tail[0].iov_base + skip, tail);
+		return head + tail;
+	default:
+		return 0;
+	}
+}
+
+static void xprtrdma_msg_init(struct xprtrdma_ep *ep, struct xprtrdma_req *req)
+{
+	struct rpcrdma_v1_msg *msg = &req->req_msg;
+
+	msg->m1_prefix.px_xid = be32_to_cpu(req->req_rqst.rq_xid);
+	msg->m1_prefix.px_vers = RPCRDMA_VERSION_1;
+	/* RFC 8166, Section 3.3.1: a Call asks for the credits we want */
+	msg->m1_prefix.px_credits = ep->ep_credits;
+	msg->m1_prefix.px_proc = RPCRDMA1_MSG;
+	msg->m1_chunks.ch_reads.rl_nsegs = 0;
+	msg->m1_chunks.ch_writes.wl_nchunks = 0;
+	msg->m1_chunks.ch_has_reply = false;
+	msg->m1_chunks.ch_reply.wc_nsegs = 0;
+}
+
+static int xprtrdma_reg_call(struct xprtrdma_ep *ep, struct xprtrdma_req *req,
+			     enum xprtrdma_rtype rtype, struct list_head *mrs,
+			     struct ib_send_wr ***tail)
+{
+	const struct xdr_buf *snd = &req->req_rqst.rq_snd_buf;
+
+	switch (rtype) {
+	case XPRTRDMA_CALL_READ:
+		return xprtrdma_reg_read(ep, req, mrs, tail,
+					 snd->head[0].iov_len, snd->page_len);
+	case XPRTRDMA_CALL_NOMSG:
+		req->req_msg.m1_prefix.px_proc = RPCRDMA1_NOMSG;
+		xprtrdma_count(req->req_rx, st_nomsg_calls);
+		return xprtrdma_reg_read(ep, req, mrs, tail, 0, snd->len);
+	default:
+		return 0;
+	}
+}
+
+static void xprtrdma_prep_send(struct xprtrdma_ep *ep, struct xprtrdma_req *req,
+			       u32 len)
+{
+	req->req_send_sge.addr = req->req_send_dma;
+	req->req_send_sge.length = len;
+	req->req_send_sge.lkey = ep->ep_pd->local_dma_lkey;
+	req->req_send_wr.next = NULL;
+	req->req_send_wr.wr_cqe = &req->req_send_cqe;
+	req->req_send_wr.sg_list = &req->req_send_sge;
+	req->req_send_wr.num_sge = 1;
+	req->req_send_wr.opcode = IB_WR_SEND;
+	req->req_send_wr.send_flags = IB_SEND_SIGNALED;
+}
+
+/**
+ * xprtrdma_marshal - build the transport header, chunks and Send WR
+ * @ep: the connection the Call goes out on
+ * @req: the RPC slot; rq_snd_buf holds the encoded Call
+ * @mrs: receives every MR registered for this Call (mapped, unposted)
+ * @chain: receives the first WR to post: REG_MRs, then the Send
+ *
+ * Return: 0; -ENOBUFS if MRs ran out (try again later); -EMSGSIZE or
+ * -EIO if this Call cannot be conveyed at all. On error the caller
+ * returns the MRs in @mrs to the pool.
+ */
+int xprtrdma_marshal(struct xprtrdma_ep *ep, struct xprtrdma_req *req,
+		     struct list_head *mrs, struct ib_send_wr **chain)
+{
+	struct ib_send_wr **tail = chain;
+	enum xprtrdma_rtype rtype;
+	size_t hdrlen;
+	int rc, len;
+
+	xprtrdma_msg_init(ep, req);
+	req->req_wtype = xprtrdma_plan_reply(ep, &req->req_rqst.rq_rcv_buf);
+	rc = xprtrdma_reg_reply(ep, req, mrs, &tail);
+	if (rc)
+		goto out_err;
+	rtype = xprtrdma_plan_call(ep, req);
+	rc = xprtrdma_reg_call(ep, req, rtype, mrs, &tail);
+	if (rc)
+		goto out_err;
+
+	rc = -EMSGSIZE;
+	if (rpcrdma_v1_encode(&req->req_msg, req->req_sendbuf,
+			      ep->ep_inline_send, &hdrlen) != RPCRDMA_CE_OK)
+		goto out_err;
+	len = xprtrdma_copy_inline(req, rtype, req->req_sendbuf + hdrlen,
+				   ep->ep_inline_send - hdrlen);
+	if (len < 0)
+		goto out_err;
+	xprtrdma_count_add(req->req_rx, st_send_copy, len);
+
+	xprtrdma_prep_send(ep, req, hdrlen + len);
+	*tail = &req->req_send_wr;
+	trace_xprtrdma_marshal(req->req_msg.m1_prefix.px_xid, hdrlen, len,
+			       rtype, req->req_wtype, list_count_nodes(mrs));
+	return 0;
+
+out_err:
+	if (rc != -ENOBUFS)
+		xprtrdma_count(req->req_rx, st_marshal_fail);
+	trace_xprtrdma_marshal_err(be32_to_cpu(req->req_rqst.rq_xid), rc);
+	return rc;
+}

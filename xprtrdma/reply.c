@@ -1,0 +1,335 @@
+// SPDX-License-Identifier: GPL-2.0-only
+/*
+ * xprtrdma: matching replies to Calls and rebuilding the RPC reply.
+ *
+ * A Receive is decoded with the shared codec, matched to its Call by xid
+ * and checked against the chunks that Call offered. The reply is then
+ * laid out in rq_private_buf the way a stream transport would leave it:
+ * bytes in order through head, page list and tail. Data the peer wrote
+ * into a Write chunk already sits at the start of the page list, so the
+ * inline bytes around it are copied to either side of it.
+ *
+ * Every malformed reply has one outcome: it is counted and dropped, and
+ * its Receive is reposted. A Call whose reply was dropped times out,
+ * which closes the connection and retransmits it.
+ */
+
+#include <linux/highmem.h>
+#include <linux/sunrpc/xdr.h>
+
+#include "xprtrdma.h"
+#include "trace.h"
+
+/* Bound for the codec's chunk-length check; the real one is per chunk */
+#define XPRTRDMA_MAX_REPLY	(2 * XPRTRDMA_MAX_PAYLOAD)
+
+/* RFC 8166, Section 3.3.1: the grant is at least one and at most asked */
+static u32 xprtrdma_grant(struct xprtrdma_ep *ep, u32 grant, u32 xid)
+{
+	u32 credits = clamp(grant, 1U, ep->ep_credits);
+
+	if (credits != grant) {
+		xprtrdma_count(ep->ep_rx, st_credit_clamped);
+		trace_xprtrdma_credit_clamp(xid, grant);
+	}
+	return credits;
+}
+
+static void xprtrdma_update_credits(struct rpc_rqst *rqst, u32 credits)
+{
+	struct rpc_xprt *xprt = rqst->rq_xprt;
+
+	spin_lock(&xprt->transport_lock);
+	xprt->cwnd = credits << RPC_CWNDSHIFT;
+	/* This Call no longer holds one of the peer's credits */
+	xprt_release_rqst_cong(rqst->rq_task);
+	spin_unlock(&xprt->transport_lock);
+}
+
+/* Offered vs. returned segments of a Write or Reply chunk */
+static int xprtrdma_check_chunk(const struct rpcrdma_write_chunk *got,
+				const struct rpcrdma_write_chunk *sent,
+				u32 *total)
+{
+	const struct rpcrdma_segment *g, *s;
+	bool partial = false;
+	u32 i, sum = 0;
+
+	if (got->wc_nsegs > sent->wc_nsegs)
+		return -EPROTO;
+	for (i = 0; i < got->wc_nsegs; i++) {
+		g = &got->wc_segs[i];
+		s = &sent->wc_segs[i];
+		/* RFC 8166, Section 4.3.2: lengths say what was written */
+		if (g->rs_handle != s->rs_handle || g->rs_length > s->rs_length)
+			return -EPROTO;
+		/* Segments fill in order; data after a gap we cannot place */
+		if (partial && g->rs_length)
+			return -EPROTO;
+		if (g->rs_length < s->rs_length)
+			partial = true;
+		sum += g->rs_length;
+	}
+	*total = sum;
+	return 0;
+}
+
+/* Give NULL entries of a sparse page list pages, where bytes will land */
+static int xprtrdma_fill_sparse(struct xdr_buf *buf, u32 offset, u32 len)
+{
+	u32 hlen = buf->head[0].iov_len, start, end, i;
+
+	if (!(buf->flags & XDRBUF_SPARSE_PAGES) || !buf->page_len)
+		return 0;
+	start = max(offset, hlen);
+	end = min(offset + len, hlen + buf->page_len);
+	if (start >= end)
+		return 0;
+	start = (buf->page_base + start - hlen) >> PAGE_SHIFT;
+	end = (buf->page_base + end - hlen - 1) >> PAGE_SHIFT;
+	for (i = start; i <= end; i++) {
+		if (buf->pages[i])
+			continue;
+		buf->pages[i] = alloc_page(GFP_NOWAIT | __GFP_NOWARN);
+		if (!buf->pages[i])
+			return -ENOMEM;
+	}
+	return 0;
+}
+
+static int xprtrdma_copy_in(struct xdr_buf *buf, u32 offset, const void *src,
+			    u32 len)
+{
+	if (!len)
+		return 0;
+	if (xprtrdma_fill_sparse(buf, offset, len))
+		return -ENOMEM;
+	if (write_bytes_to_xdr_buf(buf, offset, (void *)src, len))
+		return -EMSGSIZE;
+	return 0;
+}
+
+/*
+ * The Write chunk holds @wlen bytes at the start of the page list. The
+ * inline bytes before it fill the head; those after it follow the
+ * data's XDR roundup (RFC 8166, Section 3.4.5).
+ */
+static int xprtrdma_place_write(struct rpc_rqst *rqst, const u8 *src,
+				u32 len, u32 wlen)
+{
+	static const u8 zero[RPCRDMA_XDR_UNIT];
+	struct xdr_buf *buf = &rqst->rq_private_buf;
+	u32 head = buf->head[0].iov_len, pad, rest;
+
+	if (wlen > buf->page_len)
+		return -EMSGSIZE;
+	if (len < head) {
+		/* Shorter than the upper layer planned: data starts here */
+		buf->buflen -= head - len;
+		buf->head[0].iov_len = len;
+		rqst->rq_rcv_buf.buflen = buf->buflen;
+		rqst->rq_rcv_buf.head[0].iov_len = len;
+		head = len;
+	}
+	memcpy(buf->head[0].iov_base, src, head);
+	rest = len - head;
+	if (!rest)
+		return head + wlen;
+	pad = xdr_pad_size(wlen);
+	if (xprtrdma_copy_in(buf, head + wlen, zero, pad) ||
+	    xprtrdma_copy_in(buf, head + wlen + pad, src + head, rest))
+		return -EMSGSIZE;
+	return head + wlen + pad + rest;
+}
+
+/*
+ * RPC-over-RDMA errors become an RPC reply the RPC client already knows
+ * how to fail: ERR_VERS a "RPC version mismatch" (the Call fails with
+ * EPROTONOSUPPORT), ERR_CHUNK a "system error" (EIO after the usual
+ * garbage retries). Either way the Call ends; nothing waits forever.
+ */
+static int xprtrdma_reply_error(struct xprtrdma_ep *ep, struct rpc_rqst *rqst,
+				const struct rpcrdma_v1_msg *msg)
+{
+	struct xprtrdma_xprt *rx = ep->ep_rx;
+	u32 xid = msg->m1_prefix.px_xid;
+	__be32 rpc[6];
+
+	rpc[0] = rqst->rq_xid;
+	rpc[1] = rpc_reply;
+	if (msg->m1_error.e1_code == RPCRDMA1_ERR_VERS) {
+		xprtrdma_count(rx, st_err_vers);
+		trace_xprtrdma_err_vers(xid, msg->m1_error.e1_vers_low);
+		pr_warn_ratelimited("xprtrdma: server %s does not speak RPC-over-RDMA version 1 (it supports %u to %u)\n",
+				    rx->rx_xprt.servername,
+				    msg->m1_error.e1_vers_low,
+				    msg->m1_error.e1_vers_high);
+		rpc[2] = cpu_to_be32(RPC_MSG_DENIED);
+		rpc[3] = rpc_mismatch;
+		rpc[4] = cpu_to_be32(RPC_VERSION);
+		rpc[5] = cpu_to_be32(RPC_VERSION);
+	} else {
+		xprtrdma_count(rx, st_err_chunk);
+		trace_xprtrdma_err_chunk(xid, msg->m1_error.e1_code);
+		rpc[2] = rpc_msg_accepted;
+		rpc[3] = rpc_auth_null;
+		rpc[4] = xdr_zero;
+		rpc[5] = rpc_system_err;
+	}
+	if (xprtrdma_copy_in(&rqst->rq_private_buf, 0, rpc, sizeof(rpc)))
+		return -EMSGSIZE;
+	return sizeof(rpc);
+}
+
+static int xprtrdma_reply_place(struct xprtrdma_ep *ep,
+				struct xprtrdma_req *req,
+				struct xprtrdma_rep *rep)
+{
+	const struct rpcrdma_chunks *sent = &req->req_msg.m1_chunks;
+	const struct rpcrdma_v1_msg *msg = &rep->rep_msg;
+	const struct rpcrdma_chunks *got = &msg->m1_chunks;
+	struct rpc_rqst *rqst = &req->req_rqst;
+	u32 wlen = 0, rlen = 0;
+	const u8 *src;
+
+	if (msg->m1_prefix.px_proc == RPCRDMA1_ERROR)
+		return xprtrdma_reply_error(ep, rqst, msg);
+
+	if (got->ch_writes.wl_nchunks > sent->ch_writes.wl_nchunks)
+		return -EPROTO;
+	if (got->ch_writes.wl_nchunks &&
+	    xprtrdma_check_chunk(&got->ch_writes.wl_chunks[0],
+				 &sent->ch_writes.wl_chunks[0], &wlen))
+		return -EPROTO;
+	if (got->ch_has_reply &&
+	    (!sent->ch_has_reply ||
+	     xprtrdma_check_chunk(&got->ch_reply, &sent->ch_reply, &rlen)))
+		return -EPROTO;
+	xprtrdma_count_add(ep->ep_rx, st_write_bytes, wlen + rlen);
+
+	/* RFC 8166, Section 3.5.3: a Long Reply is all in the Reply chunk */
+	if (msg->m1_prefix.px_proc == RPCRDMA1_NOMSG)
+		return rlen && !wlen ? rlen : -EPROTO;
+	if (rlen)
+		return -EPROTO;
+
+	src = rep->rep_buf + msg->m1_hdr_len;
+	xprtrdma_count_add(ep->ep_rx, st_recv_copy, msg->m1_msg_len);
+	if (wlen)
+		return xprtrdma_place_write(rqst, src, msg->m1_msg_len, wlen);
+	if (xprtrdma_copy_in(&rqst->rq_private_buf, 0, src, msg->m1_msg_len))
+		return -EMSGSIZE;
+	return msg->m1_msg_len;
+}
+
+/* A Call from the peer (reverse direction) has msg_type CALL (RFC 5531) */
+static bool xprtrdma_is_call(const struct xprtrdma_rep *rep)
+{
+	const struct rpcrdma_v1_msg *msg = &rep->rep_msg;
+	const __be32 *p = rep->rep_buf + msg->m1_hdr_len;
+
+	return msg->m1_prefix.px_proc == RPCRDMA1_MSG &&
+	       msg->m1_msg_len >= 2 * RPCRDMA_XDR_UNIT && p[1] == rpc_call;
+}
+
+/* Find the Call a reply answers and pin it; NULL if there is none. */
+static struct xprtrdma_req *xprtrdma_reply_match(struct xprtrdma_ep *ep,
+						 u32 xid)
+{
+	struct rpc_xprt *xprt = &ep->ep_rx->rx_xprt;
+	struct xprtrdma_req *req = NULL;
+	struct rpc_rqst *rqst;
+
+	spin_lock(&xprt->queue_lock);
+	rqst = xprt_lookup_rqst(xprt, cpu_to_be32(xid));
+	if (rqst) {
+		req = xprtrdma_req(rqst);
+		/* Only one reply per Send, and only on its connection */
+		if (req->req_ep == ep &&
+		    test_and_clear_bit(XPRTRDMA_REQ_AWAIT_REPLY,
+				       &req->req_flags))
+			xprt_pin_rqst(rqst);
+		else
+			req = NULL;
+	}
+	spin_unlock(&xprt->queue_lock);
+	return req;
+}
+
+/**
+ * xprtrdma_reply_handle - process one received message
+ * @ep: the connection
+ * @rep: the Receive, its buffer synced for the CPU
+ * @wc: its completion
+ *
+ * Everything needed from the Receive buffer is copied out before this
+ * returns, so the caller can repost it at once.
+ * Context: the Receive CQ's work item.
+ */
+void xprtrdma_reply_handle(struct xprtrdma_ep *ep, struct xprtrdma_rep *rep,
+			   struct ib_wc *wc)
+{
+	struct rpcrdma_v1_msg *msg = &rep->rep_msg;
+	struct xprtrdma_xprt *rx = ep->ep_rx;
+	enum rpcrdma_codec_err err;
+	struct xprtrdma_req *req;
+	u32 xid;
+	int len;
+
+	err = rpcrdma_v1_decode_reply(rep->rep_buf, wc->byte_len,
+				      XPRTRDMA_MAX_REPLY, msg);
+	xid = msg->m1_prefix.px_xid;
+	if (err != RPCRDMA_CE_OK) {
+		xprtrdma_count(rx, st_bad_reply);
+		trace_xprtrdma_bad_reply(xid, err);
+		return;
+	}
+	if (xprtrdma_is_call(rep)) {
+		xprtrdma_count(rx, st_calls_dropped);
+		trace_xprtrdma_call_dropped(xid, 0);
+		return;
+	}
+	req = xprtrdma_reply_match(ep, xid);
+	if (!req) {
+		trace_xprtrdma_unmatched(xid, msg->m1_prefix.px_proc);
+		return;
+	}
+	trace_xprtrdma_reply(xid, msg->m1_prefix.px_proc);
+
+	xprtrdma_update_credits(&req->req_rqst,
+				xprtrdma_grant(ep, msg->m1_prefix.px_credits,
+					       xid));
+	if (wc->wc_flags & IB_WC_WITH_INVALIDATE) {
+		trace_xprtrdma_remote_inv(xid, wc->ex.invalidate_rkey);
+		xprtrdma_mrs_remote_inv(req, wc->ex.invalidate_rkey);
+	}
+
+	len = xprtrdma_reply_place(ep, req, rep);
+	if (len < 0) {
+		xprtrdma_count(rx, st_bad_reply);
+		trace_xprtrdma_bad_placement(xid, len);
+		spin_lock(&rx->rx_xprt.queue_lock);
+		xprt_unpin_rqst(&req->req_rqst);
+		spin_unlock(&rx->rx_xprt.queue_lock);
+		return;
+	}
+	req->req_reply_len = len;
+	xprtrdma_mrs_invalidate(ep, req);
+}
+
+/**
+ * xprtrdma_reply_done - hand a finished reply to the RPC client
+ * @req: an RPC whose reply is placed, MRs invalidated and Send completed
+ *
+ * Drops the pin the reply handler took.
+ */
+void xprtrdma_reply_done(struct xprtrdma_req *req)
+{
+	struct rpc_rqst *rqst = &req->req_rqst;
+	struct rpc_xprt *xprt = rqst->rq_xprt;
+
+	spin_lock(&xprt->queue_lock);
+	xprt_complete_rqst(rqst->rq_task, req->req_reply_len);
+	xprt_unpin_rqst(rqst);
+	spin_unlock(&xprt->queue_lock);
+}

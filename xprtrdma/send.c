@@ -1,0 +1,213 @@
+// SPDX-License-Identifier: GPL-2.0-only
+/*
+ * xprtrdma: posting Calls and accounting for Send Queue space.
+ *
+ * Every Call is one chain: REG_MR for each MR, then a signaled Send.
+ * Before posting we reserve Send Queue slots for the chain and for the
+ * LOCAL_INV each MR may need later, so that invalidation, which runs
+ * from completion handlers and cannot wait, always finds room. The
+ * Send completion gives back the slots of the chain; each MR gives back
+ * its slot when it returns to the pool.
+ *
+ * An RPC completes only when both its reply has been processed and its
+ * Send has completed (req_finish counts down from two), so a slot is
+ * never reused while the adapter may still read its Send buffer.
+ */
+
+#include "xprtrdma.h"
+#include "trace.h"
+
+/* Most Send Queue slots one Call can need: MRs, their LOCAL_INVs, Send */
+#define XPRTRDMA_SQ_PER_CALL	(4 * XPRTRDMA_MAX_CHUNK_MRS + 1)
+
+/**
+ * xprtrdma_sq_reserve - take Send Queue slots
+ * @ep: the connection
+ * @n: how many
+ *
+ * Return: true if they were available.
+ */
+bool xprtrdma_sq_reserve(struct xprtrdma_ep *ep, unsigned int n)
+{
+	if (atomic_sub_return(n, &ep->ep_sq_avail) >= 0)
+		return true;
+	atomic_add(n, &ep->ep_sq_avail);
+	return false;
+}
+
+/**
+ * xprtrdma_sq_release - give back Send Queue slots
+ * @ep: the connection
+ * @n: how many
+ */
+void xprtrdma_sq_release(struct xprtrdma_ep *ep, unsigned int n)
+{
+	atomic_add(n, &ep->ep_sq_avail);
+}
+
+/**
+ * xprtrdma_space_wait - make the next transmit wait for resources
+ * @rx: the transport
+ *
+ * Sets XPRT_WRITE_SPACE; xprtrdma_space_wake() clears it and lets the
+ * next sender in once Send Queue slots or MRs come back.
+ */
+void xprtrdma_space_wait(struct xprtrdma_xprt *rx)
+{
+	xprt_wait_for_buffer_space(&rx->rx_xprt);
+	xprtrdma_count(rx, st_no_space);
+	trace_xprtrdma_no_space(rx->rx_xprt.id, 0);
+}
+
+/**
+ * xprtrdma_space_wake - resources came back; wake a waiting sender
+ * @rx: the transport
+ */
+void xprtrdma_space_wake(struct xprtrdma_xprt *rx)
+{
+	xprt_write_space(&rx->rx_xprt);
+}
+
+/**
+ * xprtrdma_ep_fail - the connection is unusable; close it
+ * @ep: the connection
+ *
+ * Safe in any context that may take a spinlock. Waiting RPCs are woken
+ * by the close and retransmit after the next connect.
+ */
+void xprtrdma_ep_fail(struct xprtrdma_ep *ep)
+{
+	struct rpc_xprt *xprt = &ep->ep_rx->rx_xprt;
+
+	trace_xprtrdma_ep_fail(xprt->id, 0);
+	clear_bit(XPRTRDMA_EP_CONNECTED, &ep->ep_flags);
+	xprt_force_disconnect(xprt);
+}
+
+static void xprtrdma_send_done(struct ib_cq *cq, struct ib_wc *wc)
+{
+	struct xprtrdma_req *req = container_of(wc->wr_cqe,
+						struct xprtrdma_req,
+						req_send_cqe);
+	struct xprtrdma_ep *ep = cq->cq_context;
+
+	trace_xprtrdma_wc_send(wc);
+	xprtrdma_sq_release(ep, req->req_sq_held);
+	if (wc->status != IB_WC_SUCCESS && wc->status != IB_WC_WR_FLUSH_ERR)
+		xprtrdma_ep_fail(ep);
+
+	if (atomic_dec_and_test(&req->req_finish))
+		xprtrdma_reply_done(req);
+
+	/* After this the slot may be reused: touch nothing of it below. */
+	clear_bit_unlock(XPRTRDMA_REQ_SEND_BUSY, &req->req_flags);
+	/* Order the clear before wake_up_bit()'s waitqueue check */
+	smp_mb__after_atomic();
+	wake_up_bit(&req->req_flags, XPRTRDMA_REQ_SEND_BUSY);
+	xprtrdma_space_wake(ep->ep_rx);
+}
+
+/* Give back MRs that were never posted, and what they had reserved */
+static void xprtrdma_send_undo(struct xprtrdma_ep *ep, struct list_head *mrs)
+{
+	struct frwr_mr *mr, *next;
+
+	list_for_each_entry_safe(mr, next, mrs, fm_list) {
+		list_del_init(&mr->fm_list);
+		frwr_put(mr);
+	}
+}
+
+static int xprtrdma_send_prepare(struct xprtrdma_ep *ep,
+				 struct xprtrdma_req *req)
+{
+	struct xprtrdma_xprt *rx = ep->ep_rx;
+
+	if (!xprtrdma_sq_reserve(ep, XPRTRDMA_SQ_PER_CALL)) {
+		xprtrdma_space_wait(rx);
+		if (!xprtrdma_sq_reserve(ep, XPRTRDMA_SQ_PER_CALL))
+			return -EAGAIN;
+	}
+	if (test_bit(XPRTRDMA_REQ_SEND_BUSY, &req->req_flags)) {
+		xprtrdma_sq_release(ep, XPRTRDMA_SQ_PER_CALL);
+		xprtrdma_space_wait(rx);
+		if (test_bit(XPRTRDMA_REQ_SEND_BUSY, &req->req_flags))
+			return -EAGAIN;
+		if (!xprtrdma_sq_reserve(ep, XPRTRDMA_SQ_PER_CALL))
+			return -EAGAIN;
+	}
+	return 0;
+}
+
+static void xprtrdma_send_commit(struct xprtrdma_ep *ep,
+				 struct xprtrdma_req *req,
+				 struct list_head *mrs)
+{
+	unsigned int nmrs = 0;
+	struct frwr_mr *mr;
+
+	list_for_each_entry(mr, mrs, fm_list) {
+		frwr_mark_posted(mr);
+		nmrs++;
+	}
+	/* Keep one slot per MR for its LOCAL_INV; the chain's until done */
+	xprtrdma_sq_release(ep, XPRTRDMA_SQ_PER_CALL - (2 * nmrs + 1));
+	req->req_sq_held = nmrs + 1;
+	xprtrdma_count_add(ep->ep_rx, st_mrs_registered, nmrs);
+
+	spin_lock(&req->req_lock);
+	list_splice_tail_init(mrs, &req->req_mrs);
+	spin_unlock(&req->req_lock);
+
+	req->req_ep = ep;
+	atomic_set(&req->req_finish, 2);
+	set_bit(XPRTRDMA_REQ_AWAIT_REPLY, &req->req_flags);
+	set_bit(XPRTRDMA_REQ_SEND_BUSY, &req->req_flags);
+	ib_dma_sync_single_for_device(ep->ep_id->device, req->req_send_dma,
+				      req->req_send_sge.length, DMA_TO_DEVICE);
+}
+
+/**
+ * xprtrdma_send - marshal and post one Call
+ * @ep: the connection
+ * @req: the RPC slot
+ *
+ * Context: the caller holds XPRT_LOCKED.
+ * Return: 0; -EAGAIN when resources are short (the transport waits for
+ * them); -ENOTCONN when posting failed; another negative errno when the
+ * Call cannot be sent at all.
+ */
+int xprtrdma_send(struct xprtrdma_ep *ep, struct xprtrdma_req *req)
+{
+	struct ib_send_wr *chain = NULL;
+	LIST_HEAD(mrs);
+	int rc;
+
+	rc = xprtrdma_send_prepare(ep, req);
+	if (rc)
+		return rc;
+	req->req_send_cqe.done = xprtrdma_send_done;
+	rc = xprtrdma_marshal(ep, req, &mrs, &chain);
+	if (rc) {
+		xprtrdma_send_undo(ep, &mrs);
+		xprtrdma_sq_release(ep, XPRTRDMA_SQ_PER_CALL);
+		if (rc == -ENOBUFS) {
+			xprtrdma_space_wait(ep->ep_rx);
+			return -EAGAIN;
+		}
+		return rc;
+	}
+
+	xprtrdma_send_commit(ep, req, &mrs);
+	rc = ib_post_send(ep->ep_id->qp, chain, NULL);
+	if (rc) {
+		/* The Send is last in the chain, so it was not posted. */
+		trace_xprtrdma_post_send_err(ep->ep_rx->rx_xprt.id, rc);
+		clear_bit(XPRTRDMA_REQ_AWAIT_REPLY, &req->req_flags);
+		atomic_set(&req->req_finish, 1);
+		clear_bit(XPRTRDMA_REQ_SEND_BUSY, &req->req_flags);
+		xprtrdma_ep_fail(ep);
+		return -ENOTCONN;
+	}
+	return 0;
+}

@@ -1,0 +1,245 @@
+/* SPDX-License-Identifier: GPL-2.0-only */
+/*
+ * xprtrdma: RPC-over-RDMA Version 1 client transport, internal interfaces.
+ *
+ * Objects and their lifetimes:
+ *   struct xprtrdma_xprt  one per rpc_xprt; owns the request slots.
+ *   struct xprtrdma_ep    one per connection attempt; owns the cm_id, PD,
+ *                         CQs, QP, MR pool and Receive ring. It is built
+ *                         by the connect worker and torn down by close,
+ *                         destroy or a failed connect, all of which run
+ *                         holding XPRT_LOCKED.
+ *   struct xprtrdma_req   one per RPC slot; embeds the rpc_rqst.
+ *   struct xprtrdma_rep   one per posted Receive.
+ */
+#ifndef _XPRTRDMA_H
+#define _XPRTRDMA_H
+
+#include <linux/atomic.h>
+#include <linux/completion.h>
+#include <linux/rwsem.h>
+#include <linux/workqueue.h>
+#include <linux/sunrpc/xprt.h>
+#include <rdma/ib_verbs.h>
+#include <rdma/rdma_cm.h>
+
+#include <rpcrdma/codec.h>
+#include <rpcrdma/frwr.h>
+
+/* Tunables (params.c); each is read once per transport, at setup. */
+extern unsigned int xprtrdma_inline_send;
+extern unsigned int xprtrdma_inline_recv;
+extern unsigned int xprtrdma_slot_table;
+extern unsigned int xprtrdma_mr_depth;
+
+#define XPRTRDMA_INLINE_MIN	1024U
+#define XPRTRDMA_INLINE_DEF	4096U
+#define XPRTRDMA_INLINE_MAX	65536U
+#define XPRTRDMA_SLOTS_MIN	4U
+#define XPRTRDMA_SLOTS_DEF	128U
+#define XPRTRDMA_SLOTS_MAX	1024U
+#define XPRTRDMA_DEPTH_MIN	4U
+#define XPRTRDMA_DEPTH_DEF	256U
+#define XPRTRDMA_DEPTH_MAX	1024U
+
+/* Largest RPC payload (NFS rsize/wsize) we offer the upper layer */
+#define XPRTRDMA_MAX_PAYLOAD	(1024U * 1024U)
+/* MRs one chunk may use: head, tail and the page list */
+#define XPRTRDMA_MAX_CHUNK_MRS	8U
+/* Receives posted beyond the credit limit, for unsolicited messages */
+#define XPRTRDMA_EXTRA_RECVS	8U
+
+/* struct xprtrdma_ep flags */
+enum {
+	XPRTRDMA_EP_CONNECTED,	/* ESTABLISHED seen, no disconnect yet */
+	XPRTRDMA_EP_REMOVED,	/* DEVICE_REMOVAL seen */
+};
+
+struct xprtrdma_rep {
+	struct ib_cqe		rep_cqe;
+	struct ib_recv_wr	rep_wr;
+	struct ib_sge		rep_sge;
+	struct xprtrdma_ep	*rep_ep;
+	void			*rep_buf;
+	u64			rep_dma;
+	struct rpcrdma_v1_msg	rep_msg;	/* decode scratch */
+};
+
+struct xprtrdma_ep {
+	struct xprtrdma_xprt	*ep_rx;
+	struct rdma_cm_id	*ep_id;
+	struct ib_pd		*ep_pd;
+	struct ib_cq		*ep_scq;
+	struct ib_cq		*ep_rcq;
+	bool			ep_qp;		/* QP created */
+	bool			ep_sends_mapped;
+	unsigned long		ep_flags;
+	struct completion	ep_cm_done;
+	int			ep_cm_status;
+	struct frwr_pool	ep_mrs;
+	unsigned int		ep_depth;	/* pages per MR */
+	unsigned int		ep_credits;	/* credit limit we ask for */
+	unsigned int		ep_inline_send;	/* largest Send to the peer */
+	unsigned int		ep_inline_recv;	/* largest reply it may send */
+	bool			ep_remote_inv;
+	unsigned int		ep_sq_depth;
+	atomic_t		ep_sq_avail;	/* Send Queue slots not reserved */
+	unsigned int		ep_nreps;
+	struct xprtrdma_rep	*ep_reps;
+	u8			ep_priv[RPCRDMA_CM_PRIV_SIZE];
+};
+
+/* struct xprtrdma_req flags */
+enum {
+	XPRTRDMA_REQ_SEND_BUSY,		/* Send posted, not yet completed */
+	XPRTRDMA_REQ_AWAIT_REPLY,	/* Send posted on req_ep, no reply */
+};
+
+/* How the reply may come back (RFC 8166, Section 3.5) */
+enum xprtrdma_wtype {
+	XPRTRDMA_REPLY_INLINE,
+	XPRTRDMA_REPLY_WRITE,		/* Write chunk for the page list */
+	XPRTRDMA_REPLY_CHUNK,		/* whole reply in a Reply chunk */
+};
+
+/* How the call goes out (RFC 8166, Section 3.5) */
+enum xprtrdma_rtype {
+	XPRTRDMA_CALL_INLINE,
+	XPRTRDMA_CALL_READ,		/* Read chunk for the page list */
+	XPRTRDMA_CALL_NOMSG,		/* Position-zero Read chunk */
+};
+
+struct xprtrdma_req {
+	struct rpc_rqst		req_rqst;
+	struct list_head	req_free;	/* on rx_free (reserve_lock) */
+	struct xprtrdma_xprt	*req_rx;
+	spinlock_t		req_lock;	/* req_mrs */
+	struct list_head	req_mrs;	/* registered for this RPC */
+	struct list_head	req_inv_mrs;	/* being invalidated */
+	unsigned long		req_flags;
+	atomic_t		req_finish;	/* Send and reply to complete */
+	unsigned int		req_sq_held;	/* SQ slots freed by Send done */
+	struct xprtrdma_ep	*req_ep;	/* where the last Send went */
+	enum xprtrdma_wtype	req_wtype;
+	u32			req_reply_len;	/* for xprt_complete_rqst */
+	bool			req_inv_sync;	/* buf_free is waiting */
+	struct completion	req_inv_done;
+	void			*req_sendbuf;
+	u64			req_send_dma;
+	struct ib_cqe		req_send_cqe;
+	struct ib_send_wr	req_send_wr;
+	struct ib_sge		req_send_sge;
+	struct ib_cqe		req_inv_cqe;
+	unsigned int		req_inv_count;
+	void			*req_callbuf;
+	size_t			req_callbuf_size;
+	void			*req_replybuf;
+	size_t			req_replybuf_size;
+	struct rpcrdma_v1_msg	req_msg;	/* header of the last Send */
+};
+
+struct xprtrdma_stats {
+	atomic_long_t		st_read_chunks;
+	atomic_long_t		st_write_chunks;
+	atomic_long_t		st_reply_chunks;
+	atomic_long_t		st_read_bytes;	/* registered for the peer */
+	atomic_long_t		st_write_bytes;	/* written by the peer */
+	atomic_long_t		st_send_copy;	/* bytes copied to Sends */
+	atomic_long_t		st_recv_copy;	/* bytes copied from Receives */
+	atomic_long_t		st_marshal_fail;
+	atomic_long_t		st_bad_reply;
+	atomic_long_t		st_nomsg_calls;
+	atomic_long_t		st_mrs_registered;
+	atomic_long_t		st_local_inv;
+	atomic_long_t		st_remote_inv;
+	atomic_long_t		st_no_space;	/* SQ or MRs ran out */
+	atomic_long_t		st_reply_waits_send;
+	atomic_long_t		st_err_vers;
+	atomic_long_t		st_err_chunk;
+	atomic_long_t		st_calls_dropped;	/* reverse-direction */
+	atomic_long_t		st_credit_clamped;
+	unsigned long		st_mrs_recovered;	/* from dead pools */
+	unsigned long		st_mrs_orphaned;
+};
+
+struct xprtrdma_xprt {
+	struct rpc_xprt		rx_xprt;
+	struct xprtrdma_ep	*rx_ep;
+	struct rw_semaphore	rx_ep_rwsem;	/* ep teardown vs. buf_free */
+	struct delayed_work	rx_connect_work;
+	struct list_head	rx_free;	/* idle slots (reserve_lock) */
+	struct xprtrdma_req	**rx_reqs;
+	unsigned int		rx_nreqs;
+	unsigned int		rx_inline_send;	/* what we offer (tunable) */
+	unsigned int		rx_inline_recv;
+	unsigned int		rx_depth_want;
+	bool			rx_tried;	/* connect attempted before */
+	struct xprtrdma_stats	rx_stats;
+};
+
+static inline struct xprtrdma_xprt *xprtrdma_rx(struct rpc_xprt *xprt)
+{
+	return container_of(xprt, struct xprtrdma_xprt, rx_xprt);
+}
+
+static inline struct xprtrdma_req *xprtrdma_req(struct rpc_rqst *rqst)
+{
+	return container_of(rqst, struct xprtrdma_req, req_rqst);
+}
+
+#define xprtrdma_count(rx, field) atomic_long_inc(&(rx)->rx_stats.field)
+#define xprtrdma_count_add(rx, field, n) \
+	atomic_long_add((n), &(rx)->rx_stats.field)
+
+/* transport.c */
+int xprtrdma_register(void);
+void xprtrdma_unregister(void);
+
+/* buffers.c */
+int xprtrdma_reqs_create(struct xprtrdma_xprt *rx);
+void xprtrdma_reqs_destroy(struct xprtrdma_xprt *rx);
+int xprtrdma_buf_alloc(struct rpc_task *task);
+void xprtrdma_alloc_slot(struct rpc_xprt *xprt, struct rpc_task *task);
+void xprtrdma_free_slot(struct rpc_xprt *xprt, struct rpc_rqst *rqst);
+int xprtrdma_sendbufs_map(struct xprtrdma_ep *ep);
+void xprtrdma_sendbufs_unmap(struct xprtrdma_ep *ep);
+
+/* connect.c */
+void xprtrdma_connect_worker(struct work_struct *work);
+void xprtrdma_ep_teardown(struct xprtrdma_xprt *rx);
+
+/* recv.c */
+int xprtrdma_reps_create(struct xprtrdma_ep *ep);
+void xprtrdma_reps_destroy(struct xprtrdma_ep *ep);
+int xprtrdma_reps_post_all(struct xprtrdma_ep *ep);
+void xprtrdma_rep_post(struct xprtrdma_ep *ep, struct xprtrdma_rep *rep);
+
+/* reply.c */
+void xprtrdma_reply_handle(struct xprtrdma_ep *ep, struct xprtrdma_rep *rep,
+			   struct ib_wc *wc);
+void xprtrdma_reply_done(struct xprtrdma_req *req);
+
+/* marshal.c */
+int xprtrdma_marshal(struct xprtrdma_ep *ep, struct xprtrdma_req *req,
+		     struct list_head *mrs, struct ib_send_wr **chain);
+
+/* send.c */
+int xprtrdma_send(struct xprtrdma_ep *ep, struct xprtrdma_req *req);
+bool xprtrdma_sq_reserve(struct xprtrdma_ep *ep, unsigned int n);
+void xprtrdma_sq_release(struct xprtrdma_ep *ep, unsigned int n);
+void xprtrdma_space_wait(struct xprtrdma_xprt *rx);
+void xprtrdma_space_wake(struct xprtrdma_xprt *rx);
+void xprtrdma_ep_fail(struct xprtrdma_ep *ep);
+
+/* mrs.c */
+void xprtrdma_mrs_put_list(struct xprtrdma_ep *ep, struct list_head *mrs);
+void xprtrdma_mrs_remote_inv(struct xprtrdma_req *req, u32 rkey);
+void xprtrdma_mrs_invalidate(struct xprtrdma_ep *ep, struct xprtrdma_req *req);
+void xprtrdma_mrs_invalidate_sync(struct xprtrdma_xprt *rx,
+				  struct xprtrdma_req *req);
+void xprtrdma_mrs_reclaim(struct xprtrdma_xprt *rx);
+
+/* stats.c */
+void xprtrdma_print_stats(struct rpc_xprt *xprt, struct seq_file *seq);
+
+#endif /* _XPRTRDMA_H */
