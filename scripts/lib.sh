@@ -28,10 +28,13 @@ stock_root() { echo "$RPCRDMA_CACHE/stock/$1/root"; }
 # Debian package version (e.g. 6.12.117-1~deb12u1) of a kernel release.
 stock_pkgver() { cat "$RPCRDMA_CACHE/stock/$1/pkgver"; }
 
+# Bump when scripts/build-debug-kernel changes what it produces.
+DEBUG_RECIPE=1
+
 # Where the debug kernel for a given package version and fragment lives.
 debug_dir() {
 	local pkgver=$1 hash
-	hash=$(cat "$RPCRDMA_TOP/config/debug.config" "$RPCRDMA_TOP/scripts/build-debug-kernel" |
+	hash=$( { echo "recipe $DEBUG_RECIPE"; cat "$RPCRDMA_TOP/config/debug.config"; } |
 	       sha256sum | cut -c1-12)
 	echo "$RPCRDMA_CACHE/debug/$pkgver-$hash"
 }
