@@ -180,7 +180,9 @@ run_role() {
 # default server serves until the client says it has finished.
 run_server_side() {
 	check "server: nfsd listening on rdma $NFS_PORT" nfs_server_up || return 1
-	if declare -F scenario_server >/dev/null; then scenario_server; fi
+	if declare -F scenario_server >/dev/null; then
+		check "server: scenario $SCENARIO set up" scenario_server
+	fi
 	return 0
 }
 
