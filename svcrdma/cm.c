@@ -230,6 +230,7 @@ static void svcrdma_size_conn(struct svcrdma_xprt *sx,
 		     SVCRDMA_REQS_MAX);
 	reqs = min(reqs, max_wr / 2);
 	sx->sx_max_requests = reqs;
+	sx->sx_credits = reqs;
 	sx->sx_rq_depth = reqs;
 	sx->sx_sq_depth = min(reqs * (1 + SVCRDMA_WRS_PER_REQ), max_wr);
 

@@ -47,7 +47,8 @@
  * @sx_rq_cq: completion queue of the Receive queue
  * @sx_qp: the connection's queue pair
  * @sx_port: device port the connection uses
- * @sx_max_requests: credits granted to the client
+ * @sx_max_requests: most credits granted to the client (ring depth)
+ * @sx_credits: credits granted in the latest Reply
  * @sx_rq_depth: Receives kept posted or queued
  * @sx_sq_depth: Send queue work requests this side accounts for
  * @sx_recv_size: size of each Receive buffer (largest inline Call)
@@ -87,6 +88,7 @@ struct svcrdma_xprt {
 	u32			sx_port;
 
 	unsigned int		sx_max_requests;
+	unsigned int		sx_credits;
 	unsigned int		sx_rq_depth;
 	unsigned int		sx_sq_depth;
 	unsigned int		sx_recv_size;
