@@ -73,6 +73,7 @@ static const struct rpcrdma_err_info rpcrdma_err_table[RPCRDMA_CE_MAX] = {
 	[RPCRDMA_CE_PROPVAL]	= ANSWER("propval", BAD_PROPVAL),
 	[RPCRDMA_CE_PROPS]	= ANSWER("props", BAD_XDR),
 	[RPCRDMA_CE_REMAINING]	= ANSWER("remaining", INVAL_CONT),
+	[RPCRDMA_CE_CONT]	= ANSWER("cont", INVAL_CONT),
 	/*
 	 * Private data that is absent, foreign or of an unknown version
 	 * leaves the RFC 8166 defaults in force (RFC 8797, Section 6).

@@ -541,10 +541,56 @@ static void rpcrdma_v2_encode_refusals_test(struct kunit *test)
 	KUNIT_EXPECT_EQ(test, buf[40], 0xa5);
 }
 
+struct v2_seq_case {
+	const char *name;
+	u32 open;
+	bool props_final;
+	u32 htype;
+	enum rpcrdma_codec_err err;
+};
+
+/* v2-07, Sections 6.3.3, 6.3.4, 6.3.6 and 6.3.9 */
+static const struct v2_seq_case v2_seq_cases[] = {
+	{ "nothing-open-call", 0, false, CALL_INL, RPCRDMA_CE_OK },
+	{ "call-middle-then-middle", CALL_MID, true, CALL_MID, RPCRDMA_CE_OK },
+	{ "call-middle-then-inline", CALL_MID, true, CALL_INL, RPCRDMA_CE_OK },
+	{ "call-middle-then-external", CALL_MID, true, CALL_EXT,
+	  RPCRDMA_CE_CONT },
+	{ "call-middle-then-reply", CALL_MID, true, REPLY_INL,
+	  RPCRDMA_CE_CONT },
+	{ "call-middle-then-grant", CALL_MID, true, RPCRDMA2_GRANT,
+	  RPCRDMA_CE_CONT },
+	{ "reply-middle-then-inline", REPLY_MID, true, REPLY_INL,
+	  RPCRDMA_CE_OK },
+	{ "reply-middle-then-call", REPLY_MID, true, CALL_INL,
+	  RPCRDMA_CE_CONT },
+	{ "connprop-middle-then-final", MIDDLE, false, FINAL, RPCRDMA_CE_OK },
+	{ "connprop-middle-then-call", MIDDLE, false, CALL_INL,
+	  RPCRDMA_CE_CONT },
+	{ "connprop-after-final", 0, true, MIDDLE, RPCRDMA_CE_CONT },
+	{ "second-final", 0, true, FINAL, RPCRDMA_CE_CONT },
+};
+
+KUNIT_ARRAY_PARAM_DESC(v2_seq, v2_seq_cases, name);
+
+static void rpcrdma_v2_sequence_test(struct kunit *test)
+{
+	const struct v2_seq_case *c = test->param_value;
+	enum rpcrdma_codec_err err;
+
+	err = rpcrdma_v2_check_sequence(c->open, c->props_final, c->htype);
+
+	KUNIT_EXPECT_EQ(test, err, c->err);
+	if (err)
+		KUNIT_EXPECT_EQ(test, rpcrdma_v2_errcode(err),
+				RPCRDMA2_ERR_INVAL_CONT);
+}
+
 static struct kunit_case rpcrdma_codec_v2_cases[] = {
 	KUNIT_CASE_PARAM(rpcrdma_v2_valid_test, v2_valid_gen_params),
 	KUNIT_CASE_PARAM(rpcrdma_v2_bad_test, v2_bad_gen_params),
 	KUNIT_CASE_PARAM(rpcrdma_v2_error_init_test, v2_answer_gen_params),
+	KUNIT_CASE_PARAM(rpcrdma_v2_sequence_test, v2_seq_gen_params),
 	KUNIT_CASE(rpcrdma_v2_unknown_prop_test),
 	KUNIT_CASE(rpcrdma_v2_duplicate_prop_test),
 	KUNIT_CASE(rpcrdma_v2_connprop_exchange_test),

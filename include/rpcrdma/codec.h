@@ -96,6 +96,7 @@ enum rpcrdma_codec_err {
 	RPCRDMA_CE_PROPVAL,		/* v2 property value malformed */
 	RPCRDMA_CE_PROPS,		/* > RPCRDMA2_MAX_PROPS */
 	RPCRDMA_CE_REMAINING,		/* v2 MIDDLE with rdma_remaining 0 */
+	RPCRDMA_CE_CONT,		/* v2 header type out of sequence */
 	RPCRDMA_CE_CM_SHORT,		/* private data < 8 octets */
 	RPCRDMA_CE_CM_MAGIC,		/* private data not RFC 8797 */
 	RPCRDMA_CE_CM_VERSION,		/* RFC 8797 version unknown */
@@ -284,6 +285,10 @@ enum rpcrdma_codec_err rpcrdma_v2_encode(const struct rpcrdma_v2_msg *msg,
 					 size_t *len);
 void rpcrdma_v2_error_init(struct rpcrdma_v2_msg *msg, u32 xid,
 			   u32 credits, enum rpcrdma_codec_err err);
+
+/* codec_v2_seq.c */
+enum rpcrdma_codec_err rpcrdma_v2_check_sequence(u32 open, bool props_final,
+						 u32 htype);
 
 /* cm_private.c */
 u8 rpcrdma_cm_size_encode(unsigned int size);
