@@ -11,8 +11,13 @@
  * @x: cursor at the start of the Receive buffer
  * @pfx: filled in
  *
+ * v2-07, Section 7 has the receiver silently discard a message shorter
+ * than struct rpcrdma2_hdr_prefix. It calls that 20 octets, but the
+ * structure it defines (Sections 6.2.1, 6.4) is the four words here, 16
+ * octets, which is what both versions need to read the prefix.
+ *
  * Return: RPCRDMA_CE_OK, or RPCRDMA_CE_SHORT_PREFIX when the message is
- * too short for even the xid to be trusted (v2-07, Section 7).
+ * too short for even the xid to be trusted.
  */
 enum rpcrdma_codec_err rpcrdma_dec_prefix(struct rpcrdma_xdr *x,
 					  struct rpcrdma_prefix *pfx)
