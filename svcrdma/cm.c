@@ -359,6 +359,11 @@ struct svc_xprt *svcrdma_accept(struct svc_xprt *xprt)
 	sx = svcrdma_accept_dequeue(l);
 	if (!sx)
 		return NULL;
+	/* The client gave up (or the device went) before we got here. */
+	if (svc_xprt_is_dead(&sx->sx_xprt)) {
+		ret = -ECONNABORTED;
+		goto out_reject;
+	}
 
 	svcrdma_size_conn(sx, &sx->sx_cm_id->device->attrs);
 	ret = svcrdma_create_qp(sx);
