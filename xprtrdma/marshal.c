@@ -52,6 +52,7 @@ static int xprtrdma_reg_close(struct xprtrdma_reg *rg)
 		return 0;
 	rg->rg_cur = NULL;
 	list_add_tail(&mr->fm_list, rg->rg_mrs);
+	sg_mark_end(&mr->fm_sg[mr->fm_nents - 1]);
 	rc = frwr_map(mr, rg->rg_dir, rg->rg_access);
 	if (rc)
 		return rc;
@@ -90,7 +91,6 @@ static int xprtrdma_reg_piece(struct xprtrdma_reg *rg, struct page *page,
 		rg->rg_cur = mr;
 	}
 	sg_set_page(&mr->fm_sg[mr->fm_nents++], page, len, off);
-	sg_mark_end(&mr->fm_sg[mr->fm_nents - 1]);
 	rg->rg_page_end = off + len == PAGE_SIZE;
 	return 0;
 }
