@@ -111,8 +111,9 @@ static int xprtrdma_copy_in(struct xdr_buf *buf, u32 offset, const void *src,
 
 /*
  * The Write chunk holds @wlen bytes at the start of the page list. The
- * inline bytes before it fill the head; those after it follow the
- * data's XDR roundup (RFC 8166, Section 3.4.5).
+ * inline bytes before it fill the head; the data's XDR roundup, which
+ * the peer does not send (RFC 8166, Section 3.4.5), is supplied here,
+ * and the inline bytes after the data follow it.
  */
 static int xprtrdma_place_write(struct rpc_rqst *rqst, const u8 *src,
 				u32 len, u32 wlen)
@@ -133,8 +134,7 @@ static int xprtrdma_place_write(struct rpc_rqst *rqst, const u8 *src,
 	}
 	memcpy(buf->head[0].iov_base, src, head);
 	rest = len - head;
-	if (!rest)
-		return head + wlen;
+	/* The RPC client wants whole XDR units even when nothing follows */
 	pad = xdr_pad_size(wlen);
 	if (xprtrdma_copy_in(buf, head + wlen, zero, pad) ||
 	    xprtrdma_copy_in(buf, head + wlen + pad, src + head, rest))
