@@ -379,6 +379,11 @@ struct svc_xprt *svcrdma_accept(struct svc_xprt *xprt)
 	if (ret)
 		goto out_drop;
 
+	/*
+	 * RFC 8166, Section 3.3.1: credits are flow control; NFSv4
+	 * requires a transport that has it (RFC 7530, Section 3.1).
+	 */
+	set_bit(XPT_CONG_CTRL, &sx->sx_xprt.xpt_flags);
 	svcrdma_stat_inc(SVCRDMA_STAT_CONN_ACCEPTED);
 	trace_svcrdma_accept(sx);
 	return &sx->sx_xprt;
