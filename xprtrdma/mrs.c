@@ -212,5 +212,7 @@ void xprtrdma_mrs_reclaim(struct xprtrdma_xprt *rx)
 		INIT_LIST_HEAD(&req->req_mrs);
 		INIT_LIST_HEAD(&req->req_inv_mrs);
 		spin_unlock(&req->req_lock);
+		/* A reply can only answer a Send on the same connection */
+		clear_bit(XPRTRDMA_REQ_AWAIT_REPLY, &req->req_flags);
 	}
 }
