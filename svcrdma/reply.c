@@ -236,28 +236,49 @@ out_err:
 }
 
 /*
+ * nfsd may shorten the Reply after announcing a payload (an operation
+ * that fails later in a COMPOUND): forget any payload that no longer
+ * lies, in order, inside rq_res.
+ */
+static void svcrdma_payloads_check(struct svcrdma_recv_ctxt *ctxt,
+				   const struct xdr_buf *res)
+{
+	unsigned int i, start = 0;
+
+	for (i = 0; i < ctxt->rc_payloads; i++) {
+		unsigned int off = ctxt->rc_payload_off[i];
+		unsigned int len = ctxt->rc_payload_len[i];
+
+		if (off < start || off > res->len || len > res->len - off) {
+			ctxt->rc_payload_set[i] = false;
+			ctxt->rc_payload_len[i] = 0;
+			continue;
+		}
+		start = off + len;
+	}
+}
+
+/*
  * Cut the Write-chunk payloads (and their XDR pads) out of rq_res.
- * Fills @keep with what remains; returns the number of ranges or a
- * negative errno when nfsd's offsets make no sense.
+ * Fills @keep with what remains and returns the number of ranges.
  */
 static int svcrdma_reduce(const struct svcrdma_recv_ctxt *ctxt,
 			  const struct xdr_buf *res,
 			  struct svcrdma_range *keep, unsigned int *body_len)
 {
-	unsigned int i, start = 0, end, nr = 0;
+	unsigned int i, start = 0, nr = 0;
 
 	*body_len = 0;
 	for (i = 0; i < ctxt->rc_payloads; i++) {
 		unsigned int off = ctxt->rc_payload_off[i];
 		unsigned int len = ctxt->rc_payload_len[i];
 
-		if (off < start || off > res->len || len > res->len - off)
-			return -EINVAL;
-		end = min(off + xdr_align_size(len), res->len);
+		if (!ctxt->rc_payload_set[i])
+			continue;
 		keep[nr].r_off = start;
 		keep[nr].r_len = off - start;
 		*body_len += keep[nr++].r_len;
-		start = end;
+		start = min(off + xdr_align_size(len), res->len);
 	}
 	keep[nr].r_off = start;
 	keep[nr].r_len = res->len - start;
@@ -378,12 +399,13 @@ static int svcrdma_reply_body(struct svcrdma_xprt *sx,
 
 static int svcrdma_reply_build(struct svcrdma_xprt *sx,
 			       struct svcrdma_send_ctxt *sc,
-			       const struct svcrdma_recv_ctxt *ctxt,
+			       struct svcrdma_recv_ctxt *ctxt,
 			       const struct xdr_buf *res)
 {
 	struct rpcrdma_v1_msg *msg = &sc->sc_msg;
 	int ret;
 
+	svcrdma_payloads_check(ctxt, res);
 	memset(msg, 0, sizeof(*msg));
 	msg->m1_prefix.px_xid = ctxt->rc_msg.m1_prefix.px_xid;
 	msg->m1_prefix.px_vers = RPCRDMA_VERSION_1;
