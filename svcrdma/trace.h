@@ -15,17 +15,15 @@
 #include "svcrdma.h"
 
 DECLARE_EVENT_CLASS(svcrdma_xprt_class,
-	TP_PROTO(const struct svcrdma_xprt *sx),
-	TP_ARGS(sx),
-	TP_STRUCT__entry(
-		__field(const void *, sx)
-		__string(addr, sx->sx_xprt.xpt_remotebuf)
-	),
-	TP_fast_assign(
-		__entry->sx = sx;
-		__assign_str(addr);
-	),
-	TP_printk("sx=%p peer=%s", __entry->sx, __get_str(addr))
+		    TP_PROTO(const struct svcrdma_xprt *sx),
+		    TP_ARGS(sx),
+		    TP_STRUCT__entry(__field(const void *, sx)
+				     __string(addr, sx->sx_xprt.xpt_remotebuf)
+		    ),
+		    TP_fast_assign(__entry->sx = sx;
+				   __assign_str(addr);
+		    ),
+		    TP_printk("sx=%p peer=%s", __entry->sx, __get_str(addr))
 );
 
 #define DEFINE_SVCRDMA_XPRT_EVENT(name)					\
@@ -37,20 +35,18 @@ DEFINE_SVCRDMA_XPRT_EVENT(detach);
 DEFINE_SVCRDMA_XPRT_EVENT(free);
 
 DECLARE_EVENT_CLASS(svcrdma_int_class,
-	TP_PROTO(const struct svcrdma_xprt *sx, int val),
-	TP_ARGS(sx, val),
-	TP_STRUCT__entry(
-		__field(const void *, sx)
-		__field(int, val)
-		__string(addr, sx->sx_xprt.xpt_remotebuf)
-	),
-	TP_fast_assign(
-		__entry->sx = sx;
-		__entry->val = val;
-		__assign_str(addr);
-	),
-	TP_printk("sx=%p peer=%s val=%d", __entry->sx, __get_str(addr),
-		  __entry->val)
+		    TP_PROTO(const struct svcrdma_xprt *sx, int val),
+		    TP_ARGS(sx, val),
+		    TP_STRUCT__entry(__field(const void *, sx)
+				     __field(int, val)
+				     __string(addr, sx->sx_xprt.xpt_remotebuf)
+		    ),
+		    TP_fast_assign(__entry->sx = sx;
+				   __entry->val = val;
+				   __assign_str(addr);
+		    ),
+		    TP_printk("sx=%p peer=%s val=%d", __entry->sx, __get_str(addr),
+			      __entry->val)
 );
 
 #define DEFINE_SVCRDMA_INT_EVENT(name)					\
@@ -64,57 +60,52 @@ DEFINE_SVCRDMA_INT_EVENT(post_recv_err);
 DEFINE_SVCRDMA_INT_EVENT(post_send_err);
 
 TRACE_EVENT(svcrdma_cm_event,
-	TP_PROTO(const struct svcrdma_xprt *sx, int event, int status),
-	TP_ARGS(sx, event, status),
-	TP_STRUCT__entry(
-		__field(const void *, sx)
-		__field(int, event)
-		__field(int, status)
-	),
-	TP_fast_assign(
-		__entry->sx = sx;
-		__entry->event = event;
-		__entry->status = status;
-	),
-	TP_printk("sx=%p event=%s status=%d", __entry->sx,
-		  rdma_event_msg(__entry->event), __entry->status)
+	    TP_PROTO(const struct svcrdma_xprt *sx, int event, int status),
+	    TP_ARGS(sx, event, status),
+	    TP_STRUCT__entry(__field(const void *, sx)
+			     __field(int, event)
+			     __field(int, status)
+	    ),
+	    TP_fast_assign(__entry->sx = sx;
+			   __entry->event = event;
+			   __entry->status = status;
+	    ),
+	    TP_printk("sx=%p event=%s status=%d", __entry->sx,
+		      rdma_event_msg(__entry->event), __entry->status)
 );
 
 TRACE_EVENT(svcrdma_listen,
-	TP_PROTO(const struct svcrdma_xprt *sx, const struct sockaddr *sa),
-	TP_ARGS(sx, sa),
-	TP_STRUCT__entry(
-		__field(const void *, sx)
-		__array(u8, addr, sizeof(struct sockaddr_in6))
-	),
-	TP_fast_assign(
-		__entry->sx = sx;
-		memset(__entry->addr, 0, sizeof(__entry->addr));
-		memcpy(__entry->addr, sa, sa->sa_family == AF_INET6 ?
-		       sizeof(struct sockaddr_in6) :
-		       sizeof(struct sockaddr_in));
-	),
-	TP_printk("sx=%p addr=%pISpc", __entry->sx, __entry->addr)
+	    TP_PROTO(const struct svcrdma_xprt *sx, const struct sockaddr *sa),
+	    TP_ARGS(sx, sa),
+	    TP_STRUCT__entry(__field(const void *, sx)
+			     __array(u8, addr, sizeof(struct sockaddr_in6))
+	    ),
+	    TP_fast_assign(__entry->sx = sx;
+			   memset(__entry->addr, 0, sizeof(__entry->addr));
+			   memcpy(__entry->addr, sa,
+				  sa->sa_family == AF_INET6 ?
+				  sizeof(struct sockaddr_in6) :
+				  sizeof(struct sockaddr_in));
+	    ),
+	    TP_printk("sx=%p addr=%pISpc", __entry->sx, __entry->addr)
 );
 
 DECLARE_EVENT_CLASS(svcrdma_wc_class,
-	TP_PROTO(const struct svcrdma_xprt *sx, const struct ib_wc *wc),
-	TP_ARGS(sx, wc),
-	TP_STRUCT__entry(
-		__field(const void *, sx)
-		__field(int, status)
-		__field(u32, vendor_err)
-		__field(u32, byte_len)
-	),
-	TP_fast_assign(
-		__entry->sx = sx;
-		__entry->status = wc->status;
-		__entry->vendor_err = wc->status ? wc->vendor_err : 0;
-		__entry->byte_len = wc->status ? 0 : wc->byte_len;
-	),
-	TP_printk("sx=%p status=%s (%d/0x%x) len=%u", __entry->sx,
-		  ib_wc_status_msg(__entry->status), __entry->status,
-		  __entry->vendor_err, __entry->byte_len)
+		    TP_PROTO(const struct svcrdma_xprt *sx, const struct ib_wc *wc),
+		    TP_ARGS(sx, wc),
+		    TP_STRUCT__entry(__field(const void *, sx)
+				     __field(int, status)
+				     __field(u32, vendor_err)
+				     __field(u32, byte_len)
+		    ),
+		    TP_fast_assign(__entry->sx = sx;
+				   __entry->status = wc->status;
+				   __entry->vendor_err = wc->status ? wc->vendor_err : 0;
+				   __entry->byte_len = wc->status ? 0 : wc->byte_len;
+		    ),
+		    TP_printk("sx=%p status=%s (%d/0x%x) len=%u", __entry->sx,
+			      ib_wc_status_msg(__entry->status), __entry->status,
+			      __entry->vendor_err, __entry->byte_len)
 );
 
 #define DEFINE_SVCRDMA_WC_EVENT(name)					\
@@ -128,23 +119,21 @@ DEFINE_SVCRDMA_WC_EVENT(read_done);
 DEFINE_SVCRDMA_WC_EVENT(send_done);
 
 DECLARE_EVENT_CLASS(svcrdma_xid_class,
-	TP_PROTO(const struct svcrdma_xprt *sx, u32 xid, unsigned int len,
-		 int ret),
-	TP_ARGS(sx, xid, len, ret),
-	TP_STRUCT__entry(
-		__field(const void *, sx)
-		__field(u32, xid)
-		__field(unsigned int, len)
-		__field(int, ret)
-	),
-	TP_fast_assign(
-		__entry->sx = sx;
-		__entry->xid = xid;
-		__entry->len = len;
-		__entry->ret = ret;
-	),
-	TP_printk("sx=%p xid=0x%08x len=%u ret=%d", __entry->sx,
-		  __entry->xid, __entry->len, __entry->ret)
+		    TP_PROTO(const struct svcrdma_xprt *sx, u32 xid, unsigned int len,
+			     int ret),
+		    TP_ARGS(sx, xid, len, ret),
+		    TP_STRUCT__entry(__field(const void *, sx)
+				     __field(u32, xid)
+				     __field(unsigned int, len)
+				     __field(int, ret)
+		    ),
+		    TP_fast_assign(__entry->sx = sx;
+				   __entry->xid = xid;
+				   __entry->len = len;
+				   __entry->ret = ret;
+		    ),
+		    TP_printk("sx=%p xid=0x%08x len=%u ret=%d", __entry->sx,
+			      __entry->xid, __entry->len, __entry->ret)
 );
 
 #define DEFINE_SVCRDMA_XID_EVENT(name)					\
@@ -161,43 +150,39 @@ DEFINE_SVCRDMA_XID_EVENT(reverse_drop);
 DEFINE_SVCRDMA_XID_EVENT(recvfrom);
 
 TRACE_EVENT(svcrdma_rw_init_err,
-	TP_PROTO(const struct svcrdma_xprt *sx, u32 handle, unsigned int len,
-		 int ret),
-	TP_ARGS(sx, handle, len, ret),
-	TP_STRUCT__entry(
-		__field(const void *, sx)
-		__field(u32, handle)
-		__field(unsigned int, len)
-		__field(int, ret)
-	),
-	TP_fast_assign(
-		__entry->sx = sx;
-		__entry->handle = handle;
-		__entry->len = len;
-		__entry->ret = ret;
-	),
-	TP_printk("sx=%p handle=0x%x len=%u ret=%d", __entry->sx,
-		  __entry->handle, __entry->len, __entry->ret)
+	    TP_PROTO(const struct svcrdma_xprt *sx, u32 handle, unsigned int len,
+		     int ret),
+	    TP_ARGS(sx, handle, len, ret),
+	    TP_STRUCT__entry(__field(const void *, sx)
+			     __field(u32, handle)
+			     __field(unsigned int, len)
+			     __field(int, ret)
+	    ),
+	    TP_fast_assign(__entry->sx = sx;
+			   __entry->handle = handle;
+			   __entry->len = len;
+			   __entry->ret = ret;
+	    ),
+	    TP_printk("sx=%p handle=0x%x len=%u ret=%d", __entry->sx,
+		      __entry->handle, __entry->len, __entry->ret)
 );
 
 TRACE_EVENT(svcrdma_post_send,
-	TP_PROTO(const struct svcrdma_xprt *sx, unsigned int wrs,
-		 unsigned int len, bool inv),
-	TP_ARGS(sx, wrs, len, inv),
-	TP_STRUCT__entry(
-		__field(const void *, sx)
-		__field(unsigned int, wrs)
-		__field(unsigned int, len)
-		__field(bool, inv)
-	),
-	TP_fast_assign(
-		__entry->sx = sx;
-		__entry->wrs = wrs;
-		__entry->len = len;
-		__entry->inv = inv;
-	),
-	TP_printk("sx=%p wrs=%u len=%u inv=%d", __entry->sx, __entry->wrs,
-		  __entry->len, __entry->inv)
+	    TP_PROTO(const struct svcrdma_xprt *sx, unsigned int wrs,
+		     unsigned int len, bool inv),
+	    TP_ARGS(sx, wrs, len, inv),
+	    TP_STRUCT__entry(__field(const void *, sx)
+			     __field(unsigned int, wrs)
+			     __field(unsigned int, len)
+			     __field(bool, inv)
+	    ),
+	    TP_fast_assign(__entry->sx = sx;
+			   __entry->wrs = wrs;
+			   __entry->len = len;
+			   __entry->inv = inv;
+	    ),
+	    TP_printk("sx=%p wrs=%u len=%u inv=%d", __entry->sx, __entry->wrs,
+		      __entry->len, __entry->inv)
 );
 
 #endif /* _SVCRDMA_TRACE_H */
