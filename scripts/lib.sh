@@ -4,6 +4,9 @@
 RPCRDMA_TOP=$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)
 # Heavy artifacts (kernel packages, the debug kernel build) live here.
 RPCRDMA_CACHE=${RPCRDMA_CACHE:-/var/cache/rpcrdma-ng}
+# Machine-wide locks: one VM suite at a time, none during a kernel build,
+# whichever cache directory each caller uses.
+RPCRDMA_LOCKS=${RPCRDMA_LOCKS:-/var/lock/rpcrdma-ng}
 # Kernel flavour of Debian's 6.12 packages that we test against.
 RPCRDMA_FLAVOUR=amd64
 
