@@ -2,12 +2,14 @@
 /*
  * svcrdma: pulling Read chunks (RFC 8166, Section 3.4.5).
  *
- * The Call is rebuilt as one XDR stream in the request's pages: inline
- * bytes up to a chunk's position, the chunk's data fetched by RDMA Read,
- * the XDR pad the client left out (RFC 8166, Section 3.4.4.4), and so on
- * in Read-list position order, then the rest of the inline bytes. When
- * the first chunk is not at position zero, the inline prefix is left
- * alone in the first page so that the chunk data starts page-aligned.
+ * The common case, one data-item chunk (every NFS WRITE), keeps the
+ * inline bytes before and after the chunk in the Receive buffer as
+ * rq_arg's head and tail and fetches only the data, page-aligned, into
+ * rq_pages, followed by the XDR pad the client left out (RFC 8166,
+ * Section 3.4.4.4). Anything else (a Position-zero chunk, or several
+ * chunks) is rebuilt as one XDR stream in rq_pages: inline bytes up to a
+ * chunk's position, the chunk, its pad, and so on in Read-list position
+ * order, then the rest of the inline bytes.
  *
  * Reads are posted as one chain whose last work request signals, and
  * the thread waits for it while still holding XPT_BUSY: a connection has
@@ -167,11 +169,6 @@ static int svcrdma_rb_layout(struct svcrdma_rbuild *rb,
 		if (ret)
 			return ret;
 		used += gap;
-		if (rb->rb_page == 0 && rb->rb_len) {
-			/* Keep the prefix alone as rq_arg's head. */
-			rb->rb_page = 1;
-			rb->rb_off = 0;
-		}
 		ret = svcrdma_rb_chunk(rb, rl, i, end);
 		if (ret < 0)
 			return ret;
@@ -222,12 +219,17 @@ static int svcrdma_rb_post(struct svcrdma_rbuild *rb)
 	return rb->rb_status == IB_WC_SUCCESS ? 0 : -EIO;
 }
 
-/* @head: bytes of the first page that form rq_arg's head */
-static void svcrdma_rb_set_arg(struct svcrdma_rbuild *rb, unsigned int head)
+static unsigned int svcrdma_rb_pages(const struct svcrdma_rbuild *rb)
+{
+	return max(rb->rb_page + (rb->rb_off ? 1 : 0), 1U);
+}
+
+/* The whole Call was laid out in the pages from rq_pages[0] on. */
+static void svcrdma_rb_set_stream(struct svcrdma_rbuild *rb)
 {
 	struct svc_rqst *rqstp = rb->rb_rqstp;
 	struct xdr_buf *arg = &rqstp->rq_arg;
-	unsigned int npages;
+	unsigned int head = min_t(unsigned int, rb->rb_len, PAGE_SIZE);
 
 	arg->head[0].iov_base = page_address(rqstp->rq_pages[0]);
 	arg->head[0].iov_len = head;
@@ -238,10 +240,31 @@ static void svcrdma_rb_set_arg(struct svcrdma_rbuild *rb, unsigned int head)
 	arg->tail[0].iov_len = 0;
 	arg->len = rb->rb_len;
 	arg->buflen = rb->rb_len;
+	rqstp->rq_respages = rqstp->rq_pages + svcrdma_rb_pages(rb);
+	rqstp->rq_next_page = rqstp->rq_respages + 1;
+}
 
-	npages = rb->rb_page + (rb->rb_off ? 1 : 0);
-	npages = max(npages, 1U);
-	rqstp->rq_respages = rqstp->rq_pages + npages;
+/*
+ * One data-item chunk at @pos: the inline bytes before and after it
+ * stay in the Receive buffer as rq_arg's head and tail, and the pages
+ * hold only the (padded) data, page-aligned. This is every NFS WRITE.
+ */
+static void svcrdma_rb_set_split(struct svcrdma_rbuild *rb, const u8 *inl,
+				 unsigned int inl_len, unsigned int pos)
+{
+	struct svc_rqst *rqstp = rb->rb_rqstp;
+	struct xdr_buf *arg = &rqstp->rq_arg;
+
+	arg->head[0].iov_base = (void *)inl;
+	arg->head[0].iov_len = pos;
+	arg->pages = rqstp->rq_pages;
+	arg->page_base = 0;
+	arg->page_len = rb->rb_len;
+	arg->tail[0].iov_base = (void *)(inl + pos);
+	arg->tail[0].iov_len = inl_len - pos;
+	arg->len = inl_len + rb->rb_len;
+	arg->buflen = arg->len;
+	rqstp->rq_respages = rqstp->rq_pages + svcrdma_rb_pages(rb);
 	rqstp->rq_next_page = rqstp->rq_respages + 1;
 }
 
@@ -266,37 +289,43 @@ int svcrdma_read_chunks(struct svc_rqst *rqstp, struct svcrdma_xprt *sx,
 		.rb_rws = LIST_HEAD_INIT(rb.rb_rws),
 	};
 	const u8 *inl = ctxt->rc_buf + msg->m1_hdr_len;
-	unsigned int inl_len = 0, pos0, head;
+	unsigned int inl_len = 0, nchunks, pos0;
+	bool split;
 	int ret;
 
 	if (msg->m1_prefix.px_proc == RPCRDMA1_MSG)
 		inl_len = msg->m1_msg_len;
-	/* RFC 8166, Section 3.5.3: a Position-zero chunk is the whole Call */
-	if (rl->rl_segs[0].rr_position == 0 &&
-	    rpcrdma_read_list_nchunks(rl) > 1)
-		return -EINVAL;
-	/* Leave at least two pages for the Reply. */
-	rb.rb_maxpage = rqstp->rq_page_end - rqstp->rq_pages;
-	if (rb.rb_maxpage < 3)
-		return -EMSGSIZE;
-	rb.rb_maxpage -= 2;
-
-	ret = svcrdma_rb_layout(&rb, rl, inl, inl_len);
-	if (ret)
-		goto out;
-	/* Mirrors the page jump in svcrdma_rb_layout() */
+	nchunks = rpcrdma_read_list_nchunks(rl);
 	pos0 = rl->rl_segs[0].rr_position;
-	if (pos0 && pos0 <= PAGE_SIZE)
-		head = pos0;
-	else
-		head = min_t(unsigned int, rb.rb_len, PAGE_SIZE);
+	/* RFC 8166, Section 3.5.3: a Position-zero chunk is the whole Call */
+	if (pos0 == 0 && nchunks > 1)
+		return -EINVAL;
+	split = nchunks == 1 && pos0 != 0;
+	if (split && pos0 > inl_len)
+		return -EINVAL;
+	/* Leave at least one page for the Reply. */
+	rb.rb_maxpage = rqstp->rq_page_end - rqstp->rq_pages;
+	if (rb.rb_maxpage < 2)
+		return -EMSGSIZE;
+	rb.rb_maxpage -= 1;
 
+	if (split)
+		ret = svcrdma_rb_chunk(&rb, rl, 0, rl->rl_nsegs);
+	else
+		ret = svcrdma_rb_layout(&rb, rl, inl, inl_len);
+	if (ret < 0)
+		goto out;
 	ret = svcrdma_rb_post(&rb);
 	if (ret)
 		goto out;
 	svcrdma_stat_inc(SVCRDMA_STAT_READ_CHUNKS);
-	svcrdma_stat_add(SVCRDMA_STAT_READ_BYTES, rb.rb_len - inl_len);
-	svcrdma_rb_set_arg(&rb, head);
+	if (split) {
+		svcrdma_stat_add(SVCRDMA_STAT_READ_BYTES, rb.rb_len);
+		svcrdma_rb_set_split(&rb, inl, inl_len, pos0);
+	} else {
+		svcrdma_stat_add(SVCRDMA_STAT_READ_BYTES, rb.rb_len - inl_len);
+		svcrdma_rb_set_stream(&rb);
+	}
 out:
 	trace_svcrdma_read_chunks(sx, msg->m1_prefix.px_xid, rb.rb_len, ret);
 	svcrdma_rw_release_list(sx, &rb.rb_rws);
