@@ -17,24 +17,34 @@ ktap_leaves() {
 	}'
 }
 
+# kunit_suite DIR: one check per leaf case of one suite; fails when the
+# suite reported no case at all.
+kunit_suite() {
+	local dir=$1 suite line name cases=0
+	suite=$(basename "$dir")
+	cat "$dir/results" > "$OUT/ktap-$suite"
+	while IFS= read -r line; do
+		cases=$((cases + 1))
+		name=${line#*ok [0-9]* }
+		name="kunit $suite: ${name#- }"
+		case "$line" in
+		"not ok "*) not_ok "$name" ;;
+		*"# SKIP"*) ;;
+		*) ok "$name" ;;
+		esac
+	done < <(ktap_leaves < "$dir/results")
+	check "kunit $suite: reported test cases" test "$cases" -gt 0
+}
+
 kunit_run() {
-	local suites=0 dir line name
+	local suites=0 dir
 	check "kunit: install our modules" install_ours || return
 	check "kunit: KUnit debugfs present" test -d /sys/kernel/debug/kunit || return
 	check "kunit: modprobe rpcrdma_kunit" modprobe rpcrdma_kunit || return
 	for dir in /sys/kernel/debug/kunit/rpcrdma_*; do
 		[ -r "$dir/results" ] || continue
 		suites=$((suites + 1))
-		cat "$dir/results" > "$OUT/ktap-$(basename "$dir")"
-		while IFS= read -r line; do
-			name=${line#*ok [0-9]* }
-			name="kunit $(basename "$dir"): ${name#- }"
-			case "$line" in
-			"not ok "*) not_ok "$name" ;;
-			*"# SKIP"*) ;;
-			*) ok "$name" ;;
-			esac
-		done < <(ktap_leaves < "$dir/results")
+		kunit_suite "$dir"
 	done
 	check "kunit: at least one rpcrdma suite ran" test "$suites" -gt 0
 	check "kunit: rmmod rpcrdma_kunit" modprobe -r rpcrdma_kunit
