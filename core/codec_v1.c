@@ -13,10 +13,13 @@
  * rdma_proc (Section 4.5.2).
  */
 static enum rpcrdma_codec_err rpcrdma_v1_dec_start(struct rpcrdma_xdr *x,
+						   const void *buf, size_t len,
 						   struct rpcrdma_v1_msg *msg)
 {
 	enum rpcrdma_codec_err err;
 
+	memset(msg, 0, sizeof(*msg));
+	rpcrdma_xdr_init(x, buf, len);
 	err = rpcrdma_dec_prefix(x, &msg->m1_prefix);
 	if (err)
 		return err;
@@ -115,9 +118,7 @@ enum rpcrdma_codec_err rpcrdma_v1_decode_call(const void *buf, size_t len,
 	enum rpcrdma_codec_err err;
 	struct rpcrdma_xdr x;
 
-	memset(msg, 0, sizeof(*msg));
-	rpcrdma_xdr_init(&x, buf, len);
-	err = rpcrdma_v1_dec_start(&x, msg);
+	err = rpcrdma_v1_dec_start(&x, buf, len, msg);
 	if (err)
 		return err;
 	if (msg->m1_prefix.px_proc == RPCRDMA1_ERROR)
@@ -194,9 +195,7 @@ enum rpcrdma_codec_err rpcrdma_v1_decode_reply(const void *buf, size_t len,
 	enum rpcrdma_codec_err err;
 	struct rpcrdma_xdr x;
 
-	memset(msg, 0, sizeof(*msg));
-	rpcrdma_xdr_init(&x, buf, len);
-	err = rpcrdma_v1_dec_start(&x, msg);
+	err = rpcrdma_v1_dec_start(&x, buf, len, msg);
 	if (err)
 		return err;
 	if (msg->m1_prefix.px_proc == RPCRDMA1_ERROR)
