@@ -295,6 +295,9 @@ void xprtrdma_reply_handle(struct xprtrdma_ep *ep, struct xprtrdma_rep *rep,
 		return;
 	}
 	trace_xprtrdma_reply(xid, msg->m1_prefix.px_proc);
+	/* The connection carries replies: a later reconnect need not wait */
+	if (READ_ONCE(rx->rx_xprt.reestablish_timeout))
+		WRITE_ONCE(rx->rx_xprt.reestablish_timeout, 0);
 
 	xprtrdma_update_credits(&req->req_rqst,
 				xprtrdma_grant(ep, msg->m1_prefix.px_credits,
