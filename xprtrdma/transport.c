@@ -189,7 +189,25 @@ static void xprtrdma_destroy(struct rpc_xprt *xprt)
 	module_put(THIS_MODULE);
 }
 
-/* An RPC timed out: the connection is suspect, so start a new one. */
+/*
+ * An RPC timed out: close the connection; the Call is sent again on the
+ * next one. Retransmitting on the same connection would be allowed by
+ * RFC 8166 (Section 3.3.1) only with a credit of its own, since the
+ * first Send already used one of the responder's Receives, but it is the
+ * wrong answer here:
+ *  - an RC connection does not lose messages, so a missing reply means
+ *    the responder dropped the Call or the path is dead, and with no
+ *    keepalive on an RDMA connection a timeout is the only way to find
+ *    out the latter;
+ *  - NFSv4 forbids retrying a request on a connection that has not been
+ *    broken (RFC 7530, Section 3.1.1; RFC 8881, Section 2.9.2), and the
+ *    RPC client re-sends NFSv4 Calls only after a disconnect;
+ *  - the chunks of the first transmission stay registered until its
+ *    reply, and the responder may still be reading or writing them:
+ *    they can be invalidated safely only once the QP is flushed.
+ * A close flushes the QP, recovers every MR and starts afresh with one
+ * credit (xprtrdma_connect_worker()).
+ */
 static void xprtrdma_timer(struct rpc_xprt *xprt, struct rpc_task *task)
 {
 	xprt_force_disconnect(xprt);
