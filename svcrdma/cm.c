@@ -231,8 +231,10 @@ static void svcrdma_size_conn(struct svcrdma_xprt *sx,
 	reqs = min(reqs, max_wr / 2);
 	sx->sx_max_requests = reqs;
 	sx->sx_credits = reqs;
-	sx->sx_rq_depth = reqs;
-	sx->sx_sq_depth = min(reqs * (1 + SVCRDMA_WRS_PER_REQ), max_wr);
+	/* RFC 8167: room for the Replies to our backchannel Calls too */
+	sx->sx_rq_depth = min(reqs + SVCRDMA_BC_REQS, max_wr);
+	sx->sx_sq_depth = min(reqs * (1 + SVCRDMA_WRS_PER_REQ) +
+			      SVCRDMA_BC_REQS, max_wr);
 
 	/* Our Receives are as large as the client says it will send. */
 	sx->sx_recv_size = min(READ_ONCE(svcrdma_inline_size),

@@ -20,8 +20,13 @@ static int __init svcrdma_init(void)
 	ret = svcrdma_transport_init();
 	if (ret)
 		goto out_stats;
+	ret = svcrdma_bc_init();
+	if (ret)
+		goto out_transport;
 	return 0;
 
+out_transport:
+	svcrdma_transport_exit();
 out_stats:
 	svcrdma_stats_exit();
 out:
@@ -30,6 +35,7 @@ out:
 
 static void __exit svcrdma_exit(void)
 {
+	svcrdma_bc_exit();
 	svcrdma_transport_exit();
 	svcrdma_stats_exit();
 }

@@ -232,23 +232,6 @@ static int svcrdma_recv_decode(struct svcrdma_xprt *sx,
 	return -EINVAL;
 }
 
-/*
- * RFC 8167, Section 4: a message whose RPC direction is REPLY is a
- * reverse-direction reply. There is no backchannel yet, so it is
- * dropped here.
- */
-static bool svcrdma_is_reverse_reply(struct svcrdma_recv_ctxt *ctxt)
-{
-	struct rpcrdma_v1_msg *msg = &ctxt->rc_msg;
-	__be32 *p;
-
-	if (msg->m1_prefix.px_proc != RPCRDMA1_MSG ||
-	    msg->m1_msg_len < 2 * XDR_UNIT)
-		return false;
-	p = ctxt->rc_buf + msg->m1_hdr_len;
-	return p[1] == cpu_to_be32(RPC_REPLY);
-}
-
 static void svcrdma_setup_inline(struct svc_rqst *rqstp,
 				 struct svcrdma_recv_ctxt *ctxt)
 {
@@ -303,17 +286,23 @@ static int svcrdma_recv_build(struct svc_rqst *rqstp,
 			      struct svcrdma_xprt *sx,
 			      struct svcrdma_recv_ctxt *ctxt)
 {
+	enum rpcrdma_reverse_class rev;
 	int ret;
 
 	svcrdma_recv_reset(ctxt);
-	if (svcrdma_recv_decode(sx, ctxt))
-		return -EINVAL;
-	if (svcrdma_is_reverse_reply(ctxt)) {
-		svcrdma_stat_inc(SVCRDMA_STAT_REVERSE_DROPPED);
-		trace_svcrdma_reverse_drop(sx, ctxt->rc_msg.m1_prefix.px_xid,
-					   ctxt->rc_len, 0);
+	/*
+	 * RFC 8167, Sections 5.1 and 5.2: the RPC msg_type tells a Reply
+	 * to one of our backchannel Calls from a Call. Sorted out first,
+	 * so that no RDMA_ERROR ever answers a Reply.
+	 */
+	rev = rpcrdma_v1_decode_reverse(ctxt->rc_buf, ctxt->rc_len,
+					RPCRDMA_RPC_REPLY, &ctxt->rc_msg);
+	if (rev != RPCRDMA_REV_FORWARD) {
+		svcrdma_bc_reply(sx, ctxt, rev);
 		return -EINVAL;
 	}
+	if (svcrdma_recv_decode(sx, ctxt))
+		return -EINVAL;
 	if (!ctxt->rc_msg.m1_chunks.ch_reads.rl_nsegs) {
 		svcrdma_setup_inline(rqstp, ctxt);
 		return 0;

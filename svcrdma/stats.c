@@ -93,6 +93,9 @@ static struct ctl_table svcrdma_table[] = {
 	SVCRDMA_STAT_ENTRY("send_inline", SVCRDMA_STAT_SEND_INLINE),
 	SVCRDMA_STAT_ENTRY("send_with_inv", SVCRDMA_STAT_SEND_INV),
 	SVCRDMA_STAT_ENTRY("sq_waits", SVCRDMA_STAT_SQ_WAITS),
+	SVCRDMA_STAT_ENTRY("bc_calls", SVCRDMA_STAT_BC_CALLS),
+	SVCRDMA_STAT_ENTRY("bc_replies", SVCRDMA_STAT_BC_REPLIES),
+	SVCRDMA_STAT_ENTRY("bc_send_err", SVCRDMA_STAT_BC_SEND_ERR),
 };
 
 /**

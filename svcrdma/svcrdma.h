@@ -20,12 +20,21 @@
 
 #include <rpcrdma/wire.h>
 #include <rpcrdma/codec.h>
+#include <rpcrdma/reverse.h>
 
 /* Largest RPC payload (READ or WRITE data) the transport moves. */
 #define SVCRDMA_MAX_PAYLOAD	RPCSVC_MAXPAYLOAD
 
 /* Transport identifier seen by the RPC layer (same as the kernel's). */
 #define SVCRDMA_XPRT_IDENT	256
+
+/*
+ * Reverse-direction Calls (RFC 8167) outstanding per connection: the
+ * backchannel's slots, and the extra Receives posted for their Replies.
+ * nfsd keeps one callback in flight per session slot (one slot in 6.12)
+ * plus the occasional CB_NULL probe.
+ */
+#define SVCRDMA_BC_REQS		4U
 
 /* Bounds and defaults of the administrator's tunables (see stats.c). */
 #define SVCRDMA_REQS_MIN	4U
@@ -256,6 +265,12 @@ int svcrdma_recvfrom(struct svc_rqst *rqstp);
 void svcrdma_recv_ctxt_put(struct svcrdma_xprt *sx,
 			   struct svcrdma_recv_ctxt *ctxt);
 
+/* backchannel.c */
+int svcrdma_bc_init(void);
+void svcrdma_bc_exit(void);
+void svcrdma_bc_reply(struct svcrdma_xprt *sx, struct svcrdma_recv_ctxt *ctxt,
+		      enum rpcrdma_reverse_class rev);
+
 /* read.c */
 int svcrdma_read_chunks(struct svc_rqst *rqstp, struct svcrdma_xprt *sx,
 			struct svcrdma_recv_ctxt *ctxt);
@@ -315,6 +330,9 @@ enum svcrdma_stat {
 	SVCRDMA_STAT_SEND_INLINE,
 	SVCRDMA_STAT_SEND_INV,
 	SVCRDMA_STAT_SQ_WAITS,
+	SVCRDMA_STAT_BC_CALLS,
+	SVCRDMA_STAT_BC_REPLIES,
+	SVCRDMA_STAT_BC_SEND_ERR,
 	SVCRDMA_STAT_MAX
 };
 

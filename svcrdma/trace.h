@@ -33,6 +33,8 @@ DECLARE_EVENT_CLASS(svcrdma_xprt_class,
 DEFINE_SVCRDMA_XPRT_EVENT(accept);
 DEFINE_SVCRDMA_XPRT_EVENT(detach);
 DEFINE_SVCRDMA_XPRT_EVENT(free);
+DEFINE_SVCRDMA_XPRT_EVENT(bc_setup);
+DEFINE_SVCRDMA_XPRT_EVENT(bc_close);
 
 DECLARE_EVENT_CLASS(svcrdma_int_class,
 		    TP_PROTO(const struct svcrdma_xprt *sx, int val),
@@ -146,8 +148,74 @@ DEFINE_SVCRDMA_XID_EVENT(read_chunks);
 DEFINE_SVCRDMA_XID_EVENT(sendto);
 DEFINE_SVCRDMA_XID_EVENT(decode_err);
 DEFINE_SVCRDMA_XID_EVENT(send_error);
-DEFINE_SVCRDMA_XID_EVENT(reverse_drop);
 DEFINE_SVCRDMA_XID_EVENT(recvfrom);
+
+/* Backchannel (RFC 8167): reverse-direction Calls and their Replies */
+DECLARE_EVENT_CLASS(svcrdma_bc_class,
+		    TP_PROTO(const struct svcrdma_xprt *sx, u32 xid, unsigned int len,
+			     u32 credits),
+		    TP_ARGS(sx, xid, len, credits),
+		    TP_STRUCT__entry(__field(const void *, sx)
+				     __field(u32, xid)
+				     __field(unsigned int, len)
+				     __field(u32, credits)
+				     __string(addr, sx->sx_xprt.xpt_remotebuf)
+		    ),
+		    TP_fast_assign(__entry->sx = sx;
+				   __entry->xid = xid;
+				   __entry->len = len;
+				   __entry->credits = credits;
+				   __assign_str(addr);
+		    ),
+		    TP_printk("sx=%p peer=%s xid=0x%08x len=%u credits=%u",
+			      __entry->sx, __get_str(addr), __entry->xid,
+			      __entry->len, __entry->credits)
+);
+
+#define DEFINE_SVCRDMA_BC_EVENT(name)					\
+	DEFINE_EVENT(svcrdma_bc_class, svcrdma_##name,			\
+		TP_PROTO(const struct svcrdma_xprt *sx, u32 xid,	\
+			 unsigned int len, u32 credits),		\
+		TP_ARGS(sx, xid, len, credits))
+
+DEFINE_SVCRDMA_BC_EVENT(bc_call);
+DEFINE_SVCRDMA_BC_EVENT(bc_reply);
+
+TRACE_EVENT(svcrdma_bc_send_err,
+	    TP_PROTO(const struct svcrdma_xprt *sx, u32 xid, unsigned int len,
+		     int ret),
+	    TP_ARGS(sx, xid, len, ret),
+	    TP_STRUCT__entry(__field(const void *, sx)
+			     __field(u32, xid)
+			     __field(unsigned int, len)
+			     __field(int, ret)
+	    ),
+	    TP_fast_assign(__entry->sx = sx;
+			   __entry->xid = xid;
+			   __entry->len = len;
+			   __entry->ret = ret;
+	    ),
+	    TP_printk("sx=%p xid=0x%08x len=%u ret=%d", __entry->sx,
+		      __entry->xid, __entry->len, __entry->ret)
+);
+
+TRACE_EVENT(svcrdma_bc_drop,
+	    TP_PROTO(const struct svcrdma_xprt *sx, u32 xid, unsigned int len,
+		     const char *why),
+	    TP_ARGS(sx, xid, len, why),
+	    TP_STRUCT__entry(__field(const void *, sx)
+			     __field(u32, xid)
+			     __field(unsigned int, len)
+			     __string(why, why)
+	    ),
+	    TP_fast_assign(__entry->sx = sx;
+			   __entry->xid = xid;
+			   __entry->len = len;
+			   __assign_str(why);
+	    ),
+	    TP_printk("sx=%p xid=0x%08x len=%u reason=\"%s\"", __entry->sx,
+		      __entry->xid, __entry->len, __get_str(why))
+);
 
 TRACE_EVENT(svcrdma_rw_init_err,
 	    TP_PROTO(const struct svcrdma_xprt *sx, u32 handle, unsigned int len,
