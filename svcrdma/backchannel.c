@@ -151,7 +151,7 @@ static int svcrdma_bc_send_request(struct rpc_rqst *rqst)
 	struct svcrdma_xprt *sx = svcrdma_bc_sx(xprt);
 	u32 xid = be32_to_cpu(rqst->rq_xid);
 	struct svcrdma_send_ctxt *sc;
-	unsigned int noio;
+	unsigned int noio, len;
 	int ret;
 
 	if (svc_xprt_is_dead(&sx->sx_xprt))
@@ -172,16 +172,17 @@ static int svcrdma_bc_send_request(struct rpc_rqst *rqst)
 		return ret;
 	}
 
+	len = sc->sc_len;
 	rqst->rq_xtime = ktime_get();
-	trace_svcrdma_bc_call(sx, xid, sc->sc_len, rqst->rq_xprt->max_reqs);
 	ret = svcrdma_send_post(sx, sc, 0, false);
 	if (ret) {
 		/* svcrdma_send_post() released @sc and closes the connection */
 		svcrdma_stat_inc(SVCRDMA_STAT_BC_SEND_ERR);
-		trace_svcrdma_bc_send_err(sx, xid, rqst->rq_snd_buf.len, ret);
+		trace_svcrdma_bc_send_err(sx, xid, len, ret);
 		goto out_notconn;
 	}
 	svcrdma_stat_inc(SVCRDMA_STAT_BC_CALLS);
+	trace_svcrdma_bc_call(sx, xid, len, xprt->max_reqs);
 	return 0;
 
 out_notconn:
