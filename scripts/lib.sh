@@ -41,3 +41,33 @@ debug_dir() {
 	       sha256sum | cut -c1-12)
 	echo "$RPCRDMA_CACHE/debug/$pkgver-$hash"
 }
+
+# vm_lock_take FD: take the machine-wide VM lock on file descriptor FD, in
+# order of arrival. flock alone is not fair: with several runs waiting,
+# one can lose the race every time. Each waiter leaves a ticket named by
+# its arrival time and pid; it takes the lock once its ticket is the
+# oldest whose owner is still alive, and drops the ticket when it holds
+# the lock.
+vm_lock_take() {
+	local fd=$1 q="$RPCRDMA_LOCKS/vm.queue" ticket t first said=
+	mkdir -p "$q"
+	ticket="$q/$(date +%s%N)-$BASHPID"
+	: > "$ticket"
+	while :; do
+		for t in "$q"/*; do
+			[ -e "$t" ] || continue
+			kill -0 "${t##*-}" 2>/dev/null || rm -f "$t"
+		done
+		first=$(find "$q" -mindepth 1 -maxdepth 1 -printf '%f\n' | sort | head -n 1)
+		[ "$q/$first" = "$ticket" ] && break
+		[ -n "$said" ] || say "waiting for the VM (queued behind $first)"
+		said=1
+		sleep 3
+	done
+	eval "exec $fd>\"\$RPCRDMA_LOCKS/vm.lock\""
+	if ! flock -n "$fd"; then
+		say "waiting for another vmtest run to finish"
+		flock "$fd"
+	fi
+	rm -f "$ticket"
+}
