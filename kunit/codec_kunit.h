@@ -61,6 +61,70 @@ static inline u8 *codec_prefix_copy(struct kunit *test, const u8 *src,
 	return buf;
 }
 
+/*
+ * How codec_round_trip() drives one header version: decode @len octets
+ * of @buf into @msg (the vector is test->param_value), encode @msg's
+ * header into @out, and, where a decoded message points into its
+ * buffer, make @again point where @msg does once their contents matched.
+ */
+struct codec_rt_ops {
+	size_t msg_size;
+	enum rpcrdma_codec_err (*decode)(struct kunit *test, const u8 *buf,
+					 size_t len, void *msg);
+	enum rpcrdma_codec_err (*encode)(const void *msg, u8 *out,
+					 size_t size, size_t *len);
+	void (*same_pointers)(struct kunit *test, const void *msg,
+			      void *again);
+};
+
+/*
+ * The check every valid vector gets: it decodes; its header re-encodes
+ * to the same bytes; the re-encoded header (with the same RPC message
+ * after it) decodes to the same structure; and every truncation of the
+ * header fails, with RPCRDMA_CE_SHORT_PREFIX while the prefix is cut.
+ * Returns the decoded message for the version's own field checks.
+ */
+static inline void *codec_round_trip(struct kunit *test,
+				     const struct codec_rt_ops *ops)
+{
+	const struct codec_vec *v = test->param_value;
+	size_t size = v->n * 4, hdr = v->hdr_words * 4, len, cut;
+	void *msg, *again;
+	u8 *buf, *out;
+
+	buf = codec_words(test, v->w, v->n);
+	out = kunit_kzalloc(test, size, GFP_KERNEL);
+	msg = kunit_kzalloc(test, ops->msg_size, GFP_KERNEL);
+	again = kunit_kzalloc(test, ops->msg_size, GFP_KERNEL);
+	KUNIT_ASSERT_NOT_NULL(test, out);
+	KUNIT_ASSERT_NOT_NULL(test, msg);
+	KUNIT_ASSERT_NOT_NULL(test, again);
+
+	KUNIT_ASSERT_EQ(test, ops->decode(test, buf, size, msg),
+			RPCRDMA_CE_OK);
+	KUNIT_ASSERT_EQ(test, ops->encode(msg, out, size, &len),
+			RPCRDMA_CE_OK);
+	KUNIT_ASSERT_EQ(test, len, hdr);
+	KUNIT_EXPECT_MEMEQ(test, out, buf, hdr);
+	memcpy(out + hdr, buf + hdr, size - hdr);
+	KUNIT_ASSERT_EQ(test, ops->decode(test, out, size, again),
+			RPCRDMA_CE_OK);
+	if (ops->same_pointers)
+		ops->same_pointers(test, msg, again);
+	KUNIT_EXPECT_MEMEQ(test, again, msg, ops->msg_size);
+
+	for (cut = 0; cut < hdr; cut++) {
+		u8 *part = codec_prefix_copy(test, buf, cut);
+		enum rpcrdma_codec_err err;
+
+		err = ops->decode(test, part, cut, again);
+		KUNIT_EXPECT_NE(test, err, RPCRDMA_CE_OK);
+		if (cut < RPCRDMA_PREFIX_SIZE)
+			KUNIT_EXPECT_EQ(test, err, RPCRDMA_CE_SHORT_PREFIX);
+	}
+	return msg;
+}
+
 static inline bool codec_segs_equal(const struct rpcrdma_segment *a,
 				    const struct rpcrdma_segment *b, u32 n)
 {

@@ -287,53 +287,50 @@ static enum rpcrdma_codec_err v1_decode(bool reply, const u8 *buf,
 	return rpcrdma_v1_decode_call(buf, len, CODEC_MAX_PAYLOAD, msg);
 }
 
-/*
- * Decode, check the header and message lengths, re-encode and compare
- * the bytes, decode the re-encoded header (with the same RPC message
- * after it) to the same structure, and make sure every truncation of
- * the header fails.
- */
+static enum rpcrdma_codec_err v1_call_rt_decode(struct kunit *test,
+						const u8 *buf, size_t len,
+						void *msg)
+{
+	return v1_decode(false, buf, len, msg);
+}
+
+static enum rpcrdma_codec_err v1_reply_rt_decode(struct kunit *test,
+						 const u8 *buf, size_t len,
+						 void *msg)
+{
+	return v1_decode(true, buf, len, msg);
+}
+
+static enum rpcrdma_codec_err v1_rt_encode(const void *msg, u8 *out,
+					   size_t size, size_t *len)
+{
+	return rpcrdma_v1_encode(msg, out, size, len);
+}
+
+static const struct codec_rt_ops v1_call_rt = {
+	.msg_size	= sizeof(struct rpcrdma_v1_msg),
+	.decode		= v1_call_rt_decode,
+	.encode		= v1_rt_encode,
+};
+
+static const struct codec_rt_ops v1_reply_rt = {
+	.msg_size	= sizeof(struct rpcrdma_v1_msg),
+	.decode		= v1_reply_rt_decode,
+	.encode		= v1_rt_encode,
+};
+
+/* The round trip, then the header and RPC message lengths */
 static void v1_valid_check(struct kunit *test, bool reply)
 {
 	const struct codec_vec *v = test->param_value;
-	size_t size = v->n * 4, hdr = v->hdr_words * 4, len, cut;
-	struct rpcrdma_v1_msg *msg, *again;
-	enum rpcrdma_codec_err err;
-	u8 *buf, *out;
+	size_t size = v->n * 4, hdr = v->hdr_words * 4;
+	struct rpcrdma_v1_msg *msg;
 
-	buf = codec_words(test, v->w, v->n);
-	out = kunit_kzalloc(test, size, GFP_KERNEL);
-	msg = kunit_kzalloc(test, sizeof(*msg), GFP_KERNEL);
-	again = kunit_kzalloc(test, sizeof(*again), GFP_KERNEL);
-	KUNIT_ASSERT_NOT_NULL(test, out);
-	KUNIT_ASSERT_NOT_NULL(test, msg);
-	KUNIT_ASSERT_NOT_NULL(test, again);
-
-	err = v1_decode(reply, buf, size, msg);
-
-	KUNIT_ASSERT_EQ(test, err, RPCRDMA_CE_OK);
+	msg = codec_round_trip(test, reply ? &v1_reply_rt : &v1_call_rt);
 	KUNIT_EXPECT_EQ(test, msg->m1_hdr_len, hdr);
 	KUNIT_EXPECT_EQ(test, msg->m1_msg_len,
 			msg->m1_prefix.px_proc == MSG ? size - hdr : 0);
 	KUNIT_EXPECT_EQ(test, rpcrdma_v1_hdr_size(msg), hdr);
-
-	KUNIT_ASSERT_EQ(test, rpcrdma_v1_encode(msg, out, size, &len),
-			RPCRDMA_CE_OK);
-	KUNIT_ASSERT_EQ(test, len, hdr);
-	KUNIT_EXPECT_MEMEQ(test, out, buf, hdr);
-	memcpy(out + hdr, buf + hdr, size - hdr);
-	KUNIT_ASSERT_EQ(test, v1_decode(reply, out, size, again),
-			RPCRDMA_CE_OK);
-	KUNIT_EXPECT_MEMEQ(test, again, msg, sizeof(*msg));
-
-	for (cut = 0; cut < hdr; cut++) {
-		u8 *part = codec_prefix_copy(test, buf, cut);
-
-		err = v1_decode(reply, part, cut, again);
-		KUNIT_EXPECT_NE(test, err, RPCRDMA_CE_OK);
-		if (cut < RPCRDMA_PREFIX_SIZE)
-			KUNIT_EXPECT_EQ(test, err, RPCRDMA_CE_SHORT_PREFIX);
-	}
 }
 
 static void rpcrdma_v1_call_valid_test(struct kunit *test)
