@@ -386,6 +386,7 @@ struct svc_xprt *svcrdma_accept(struct svc_xprt *xprt)
 	 * requires a transport that has it (RFC 7530, Section 3.1).
 	 */
 	set_bit(XPT_CONG_CTRL, &sx->sx_xprt.xpt_flags);
+	svcrdma_keepalive_start(sx);
 	svcrdma_stat_inc(SVCRDMA_STAT_CONN_ACCEPTED);
 	trace_svcrdma_accept(sx);
 	return &sx->sx_xprt;

@@ -173,6 +173,7 @@ static void svcrdma_recv_done(struct ib_cq *cq, struct ib_wc *wc)
 			svc_xprt_deferred_close(&sx->sx_xprt);
 		return;
 	}
+	atomic_inc(&sx->sx_recv_seq);
 	ctxt->rc_len = wc->byte_len;
 	ib_dma_sync_single_for_cpu(sx->sx_cm_id->device, ctxt->rc_sge.addr,
 				   wc->byte_len, DMA_FROM_DEVICE);

@@ -13,11 +13,13 @@
 
 unsigned int svcrdma_max_requests = SVCRDMA_REQS_DEF;
 unsigned int svcrdma_inline_size = SVCRDMA_INLINE_DEF;
+unsigned int svcrdma_keepalive = SVCRDMA_KEEPALIVE_DEF;
 
 static unsigned int svcrdma_reqs_min = SVCRDMA_REQS_MIN;
 static unsigned int svcrdma_reqs_max = SVCRDMA_REQS_MAX;
 static unsigned int svcrdma_inline_min = RPCRDMA1_DEFAULT_INLINE;
 static unsigned int svcrdma_inline_max = SVCRDMA_INLINE_MAX;
+static unsigned int svcrdma_keepalive_max = SVCRDMA_KEEPALIVE_MAX;
 
 static DEFINE_PER_CPU(unsigned long[SVCRDMA_STAT_MAX], svcrdma_stats);
 static struct ctl_table_header *svcrdma_sysctl;
@@ -76,9 +78,21 @@ static struct ctl_table svcrdma_table[] = {
 		.extra1		= &svcrdma_inline_min,
 		.extra2		= &svcrdma_inline_max,
 	},
+	{
+		.procname	= "keepalive",
+		.data		= &svcrdma_keepalive,
+		.maxlen		= sizeof(unsigned int),
+		.mode		= 0644,
+		.proc_handler	= proc_douintvec_minmax,
+		.extra1		= SYSCTL_ZERO,
+		.extra2		= &svcrdma_keepalive_max,
+	},
 	SVCRDMA_STAT_ENTRY("conn_accepted", SVCRDMA_STAT_CONN_ACCEPTED),
 	SVCRDMA_STAT_ENTRY("conn_rejected", SVCRDMA_STAT_CONN_REJECTED),
 	SVCRDMA_STAT_ENTRY("conn_closed", SVCRDMA_STAT_CONN_CLOSED),
+	SVCRDMA_STAT_ENTRY("conn_freed", SVCRDMA_STAT_CONN_FREED),
+	SVCRDMA_STAT_ENTRY("probes", SVCRDMA_STAT_PROBES),
+	SVCRDMA_STAT_ENTRY("probe_failed", SVCRDMA_STAT_PROBE_FAILED),
 	SVCRDMA_STAT_ENTRY("recv", SVCRDMA_STAT_RECV),
 	SVCRDMA_STAT_ENTRY("recv_dropped", SVCRDMA_STAT_RECV_DROPPED),
 	SVCRDMA_STAT_ENTRY("reverse_dropped", SVCRDMA_STAT_REVERSE_DROPPED),

@@ -42,6 +42,8 @@
 #define SVCRDMA_REQS_MAX	1024U
 #define SVCRDMA_INLINE_DEF	4096U
 #define SVCRDMA_INLINE_MAX	(64U * 1024U)
+#define SVCRDMA_KEEPALIVE_DEF	30U
+#define SVCRDMA_KEEPALIVE_MAX	3600U
 
 /**
  * struct svcrdma_xprt - one listener or one connection
@@ -81,6 +83,10 @@
  * @sx_recv_count: Receive contexts allocated (for the memory limit)
  * @sx_send_count: Send contexts allocated (for the memory limit)
  * @sx_free_work: deferred release of device resources
+ * @sx_recv_seq: Receives completed (keepalive's sign of life)
+ * @sx_probe_seen: @sx_recv_seq when the keepalive last looked
+ * @sx_probe_work: the keepalive timer
+ * @sx_probe_cqe: completion of the keepalive probe
  */
 struct svcrdma_xprt {
 	struct svc_xprt		sx_xprt;
@@ -124,6 +130,11 @@ struct svcrdma_xprt {
 	atomic_t		sx_send_count;
 
 	struct work_struct	sx_free_work;
+
+	atomic_t		sx_recv_seq;
+	unsigned int		sx_probe_seen;
+	struct delayed_work	sx_probe_work;
+	struct ib_cqe		sx_probe_cqe;
 };
 
 /* sx_flags bits */
@@ -131,6 +142,7 @@ enum {
 	SVCRDMA_F_CONNECTED,	/* ESTABLISHED seen */
 	SVCRDMA_F_RESOURCES,	/* PD, CQs and QP exist */
 	SVCRDMA_F_DEVICE_GONE,	/* DEVICE_REMOVAL seen */
+	SVCRDMA_F_PROBING,	/* a keepalive probe is posted */
 };
 
 static inline struct svcrdma_xprt *svcrdma_sx(struct svc_xprt *xprt)
@@ -258,6 +270,11 @@ struct svcrdma_xprt *svcrdma_xprt_alloc(struct svc_serv *serv,
 void svcrdma_xprt_discard(struct svcrdma_xprt *sx);
 void svcrdma_accept_q_flush(struct svcrdma_xprt *listener);
 
+/* keepalive.c */
+void svcrdma_keepalive_init(struct svcrdma_xprt *sx);
+void svcrdma_keepalive_start(struct svcrdma_xprt *sx);
+void svcrdma_keepalive_stop(struct svcrdma_xprt *sx);
+
 /* recv.c */
 int svcrdma_recv_ring_init(struct svcrdma_xprt *sx);
 void svcrdma_recv_ring_destroy(struct svcrdma_xprt *sx);
@@ -316,6 +333,9 @@ enum svcrdma_stat {
 	SVCRDMA_STAT_CONN_ACCEPTED,
 	SVCRDMA_STAT_CONN_REJECTED,
 	SVCRDMA_STAT_CONN_CLOSED,
+	SVCRDMA_STAT_CONN_FREED,
+	SVCRDMA_STAT_PROBES,
+	SVCRDMA_STAT_PROBE_FAILED,
 	SVCRDMA_STAT_RECV,
 	SVCRDMA_STAT_RECV_DROPPED,
 	SVCRDMA_STAT_REVERSE_DROPPED,
@@ -344,6 +364,7 @@ static inline void svcrdma_stat_inc(enum svcrdma_stat s)
 
 extern unsigned int svcrdma_max_requests;
 extern unsigned int svcrdma_inline_size;
+extern unsigned int svcrdma_keepalive;
 int svcrdma_stats_init(void);
 void svcrdma_stats_exit(void);
 

@@ -60,6 +60,7 @@ DEFINE_SVCRDMA_INT_EVENT(accept_err);
 DEFINE_SVCRDMA_INT_EVENT(sq_full);
 DEFINE_SVCRDMA_INT_EVENT(post_recv_err);
 DEFINE_SVCRDMA_INT_EVENT(post_send_err);
+DEFINE_SVCRDMA_INT_EVENT(probe);
 
 TRACE_EVENT(svcrdma_cm_event,
 	    TP_PROTO(const struct svcrdma_xprt *sx, int event, int status),
@@ -119,6 +120,7 @@ DECLARE_EVENT_CLASS(svcrdma_wc_class,
 DEFINE_SVCRDMA_WC_EVENT(recv_done);
 DEFINE_SVCRDMA_WC_EVENT(read_done);
 DEFINE_SVCRDMA_WC_EVENT(send_done);
+DEFINE_SVCRDMA_WC_EVENT(probe_done);
 
 DECLARE_EVENT_CLASS(svcrdma_xid_class,
 		    TP_PROTO(const struct svcrdma_xprt *sx, u32 xid, unsigned int len,

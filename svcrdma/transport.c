@@ -43,6 +43,7 @@ struct svcrdma_xprt *svcrdma_xprt_alloc(struct svc_serv *serv,
 	init_llist_head(&sx->sx_send_orphans);
 	init_waitqueue_head(&sx->sx_sq_wait);
 	INIT_LIST_HEAD(&sx->sx_orphans);
+	svcrdma_keepalive_init(sx);
 	return sx;
 }
 
@@ -56,6 +57,7 @@ static void svcrdma_teardown(struct svcrdma_xprt *sx)
 		svcrdma_accept_q_flush(sx);
 		return;
 	}
+	svcrdma_keepalive_stop(sx);
 	if (sx->sx_qp)
 		ib_drain_qp(sx->sx_qp);
 	svcrdma_rw_release_list(sx, &sx->sx_orphans);
@@ -92,9 +94,13 @@ static void svcrdma_free_work(struct work_struct *work)
 	struct svcrdma_xprt *sx = container_of(work, struct svcrdma_xprt,
 					       sx_free_work);
 
+	bool conn = !test_bit(XPT_LISTENER, &sx->sx_xprt.xpt_flags);
+
 	trace_svcrdma_free(sx);
 	svcrdma_teardown(sx);
 	kfree(sx);
+	if (conn)
+		svcrdma_stat_inc(SVCRDMA_STAT_CONN_FREED);
 }
 
 static void svcrdma_xpo_free(struct svc_xprt *xprt)
