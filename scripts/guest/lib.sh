@@ -194,10 +194,28 @@ run_server_side() {
 	return 0
 }
 
+# The client guest ends with its end marker or, in a scenario that kills
+# it on purpose (scenarios/vanish.sh), with a "vanished" marker written
+# just before it dies.
+client_ended() {
+	local secs=$1 i
+	for ((i = 0; i < secs * 2; i++)); do
+		[ -e /out/client/finished ] && return 0
+		[ -e /out/client/vanished ] && return 0
+		sleep 0.5
+	done
+	return 1
+}
+
+# Scenarios may define scenario_server_end: the server's part after the
+# client guest has ended, before the server's teardown.
 run_server() {
 	run_server_side && echo ready > "$OUT/ready"
-	wait_for /out/client/finished "${CLIENT_WAIT:-3000}" ||
+	client_ended "${CLIENT_WAIT:-3000}" ||
 		not_ok "server: client finished in time"
+	if declare -F scenario_server_end >/dev/null; then
+		scenario_server_end
+	fi
 	server_teardown
 }
 
@@ -220,15 +238,39 @@ client_teardown() {
 	mountpoint -q "$NFS_MNT" && umount "$NFS_MNT"
 	modprobe -r nfsv4 nfsv3 nfs 2>/dev/null
 	# In one guest both sides may share a module: stop nfsd first.
-	[ "$ROLE" = both ] && nfs_server_down
+	if [ "$ROLE" = both ]; then
+		nfs_server_down
+		server_conns_freed
+	fi
 	check "client: transport unloads" unload_transport client "$CLIENT_IMPL"
 	[ "$ROLE" = both ] && check "server: transport unloads" \
 		unload_transport server "$SERVER_IMPL"
 	return 0
 }
 
+# Our server counts the connections it accepted and those it freed; once
+# nfsd has stopped, every one must have been freed (the frees run on a
+# workqueue, so allow them a moment).
+SVCRDMA_STATS=/proc/sys/sunrpc/svcrdma_ng
+svcrdma_all_freed() {
+	local i
+	for ((i = 0; i < 60; i++)); do
+		[ "$(cat "$SVCRDMA_STATS/conn_freed")" = \
+		  "$(cat "$SVCRDMA_STATS/conn_accepted")" ] && return 0
+		sleep 0.5
+	done
+	return 1
+}
+
+server_conns_freed() {
+	[ "$SERVER_IMPL" = ours ] || return 0
+	[ -e "$SVCRDMA_STATS/conn_freed" ] || return 0
+	check "server: every connection freed after nfsd stopped" svcrdma_all_freed
+}
+
 server_teardown() {
 	nfs_server_down
+	server_conns_freed
 	check "server: transport unloads" unload_transport server "$SERVER_IMPL"
 }
 
