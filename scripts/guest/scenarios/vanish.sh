@@ -71,11 +71,11 @@ vanish_trace_on() {
 	local t=/sys/kernel/tracing/events/svcrdma_ng e
 	[ -d "$t" ] || return 0
 	for e in cm_event accept detach free probe probe_done post_send_err; do
-		echo 1 > "$t/$e/enable"
+		echo 1 > "$t/svcrdma_$e/enable"
 	done
 	for e in send_done recv_done read_done; do
-		echo 'status != 0' > "$t/$e/filter"
-		echo 1 > "$t/$e/enable"
+		echo 'status != 0' > "$t/svcrdma_$e/filter"
+		echo 1 > "$t/svcrdma_$e/enable"
 	done
 }
 
