@@ -9,6 +9,8 @@
 #   make kunit         KUnit suites in a debug-kernel guest
 #   make debug-kernel  build (or reuse) the cached debug kernel
 #   make fuzz          run the codec fuzzer (FUZZ_SECONDS=, default 60)
+#   make bench         ours vs the in-tree transport vs TCP vs raw soft-RoCE
+#                      (BENCH_QUICK=1 for one short round; not in make check)
 #
 # Kbuild reads ./Kbuild, never this file; in-tree builds use Kbuild and
 # Kconfig directly.
@@ -66,6 +68,9 @@ demo:
 kunit:
 	scripts/kunit
 
+bench:
+	scripts/bench
+
 checkpatch:
 	scripts/checkpatch
 
@@ -73,4 +78,5 @@ checkpatch:
 fuzz:
 	$(MAKE) -C fuzz run
 
-.PHONY: all modules modules_install clean setup debug-kernel check demo kunit checkpatch fuzz
+.PHONY: all modules modules_install clean setup debug-kernel check demo kunit checkpatch fuzz \
+	bench

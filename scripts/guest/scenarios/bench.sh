@@ -1,0 +1,528 @@
+# SPDX-License-Identifier: GPL-2.0-only
+# Scenario "bench" (scripts/bench, "make bench"): our transport, the
+# in-tree transport and TCP side by side in the same two guests, plus the
+# raw soft-RoCE ceiling (perftest), interleaved round by round.
+#
+# The client drives; the server answers requests that arrive as files on
+# the out share (scripts/guest/bench-rpc). Our modules and the in-tree
+# rpcrdma both register the "rdma" transport, so a change of
+# implementation unmounts, stops nfsd (the only way to drop its rdma
+# listener), unloads one implementation and loads the other, with the
+# "install rpcrdma /bin/false" blocklist present only while ours is in.
+#
+# Parameters come from $TOP/logs/bench.params (written by scripts/bench).
+# Every measurement goes to /out/client/bench.raw as it is made, one
+# tab-separated line:
+#   m ROUND CONFIG WORKLOAD METRIC VALUE UNIT   a measurement
+#   f ROUND CONFIG WORKLOAD REASON              a failed measurement
+#   i ROUND CONFIG KEY VALUE                    context (mount options...)
+# Every I/O is checked: fio writes carry crc32c headers and are read back
+# with fio's verify_only pass; fio reads verify each block as they go; the
+# metadata mix reads every file back. A measurement whose check fails is
+# recorded as failed, never as a number.
+
+BENCH_RPC=$TOP/scripts/guest/bench-rpc
+BENCH_PARAMS=$TOP/logs/bench.params
+BENCH_BLOCKLIST=/etc/modprobe.d/rpcrdma-ng.conf
+BENCH_RAW=$OUT/bench.raw
+BENCH_DIR=$NFS_MNT/bench
+# shellcheck disable=SC1090
+[ -r "$BENCH_PARAMS" ] && . "$BENCH_PARAMS"
+: "${BENCH_CONFIGS:=ours ours-intree intree intree-ours tcp raw}"
+: "${BENCH_REPS:=3}" "${BENCH_BUDGET:=1380}" "${BENCH_IO_TIMEOUT:=180}"
+: "${BENCH_SEQ_MB:=64}" "${BENCH_RAND_MB:=8}" "${BENCH_LAT_IOS:=500}"
+: "${BENCH_META_FILES:=200}" "${BENCH_PERF_SECS:=5}" "${BENCH_LAT_ITERS:=1000}"
+
+# --- implementations, both sides -------------------------------------------------
+# The module that carries each side of each implementation, as lsmod
+# names it.
+bench_module() {
+	case "$1-$2" in
+	client-ours) echo xprtrdma ;;
+	server-ours) echo svcrdma ;;
+	*-intree) echo rpcrdma ;;
+	esac
+}
+
+bench_load() {
+	local side=$1 impl=$2
+	if [ "$impl" = ours ]; then
+		install_ours || return 1
+		echo "install rpcrdma /bin/false" > "$BENCH_BLOCKLIST"
+	else
+		rm -f "$BENCH_BLOCKLIST"
+	fi
+	modprobe "$(bench_module "$side" "$impl")" || return 1
+	# Exactly the wanted implementation, never both.
+	lsmod | grep -q "^$(bench_module "$side" "$impl") " || return 1
+	if [ "$impl" = ours ]; then
+		! lsmod | grep -q '^rpcrdma '
+	else
+		! lsmod | grep -Eq '^(xprtrdma|svcrdma) '
+	fi
+}
+
+# The last transport reference goes away a little after umount or nfsd
+# shutdown, so removal is retried for a while.
+bench_unload() {
+	local side=$1 impl=$2 mod i
+	mod=$(bench_module "$side" "$impl")
+	for ((i = 0; i < 60; i++)); do
+		lsmod | grep -q "^$mod " || return 0
+		modprobe -r "$mod" 2>/dev/null && return 0
+		sleep 0.5
+	done
+	echo "cannot unload $mod:"
+	lsmod | grep -E "^($mod|rpcrdma|xprtrdma|svcrdma|rpcrdma_core) "
+	return 1
+}
+
+# --- server ------------------------------------------------------------------------
+srv_impl=none perf_pid=
+
+bench_server_up() {
+	mkdir -p "$EXPORT_DIR" /var/lib/nfs/rpc_pipefs /var/lib/nfs/v4recovery
+	mount -t tmpfs -o size=1g tmpfs "$EXPORT_DIR" || return 1
+	chmod 1777 "$EXPORT_DIR"
+	modprobe nfsd || return 1
+	mountpoint -q /proc/fs/nfsd || mount -t nfsd nfsd /proc/fs/nfsd
+	mountpoint -q /var/lib/nfs/rpc_pipefs ||
+		mount -t rpc_pipefs rpc_pipefs /var/lib/nfs/rpc_pipefs
+	: > /etc/exports
+	rpcbind_up || return 1
+	rpc.mountd || return 1
+	exportfs -o rw,no_root_squash,insecure,sync,fsid=0 "*:$EXPORT_DIR" || return 1
+	echo 10 > /proc/fs/nfsd/nfsv4leasetime
+	echo 10 > /proc/fs/nfsd/nfsv4gracetime
+	# TCP (2049) from the start; rdma is added once an implementation
+	# is loaded.
+	rpc.nfsd 8
+}
+
+# "impl ours|intree": serve NFS/RDMA with that implementation.
+bench_server_impl() {
+	local want=$1
+	case "$want" in ours|intree) ;; *) echo "no implementation '$want'"; return 1 ;; esac
+	if [ "$srv_impl" != "$want" ]; then
+		if [ "$srv_impl" != none ]; then
+			# nfsd holds its listeners until it stops.
+			rpc.nfsd 0
+			bench_unload server "$srv_impl" || return 1
+			srv_impl=none
+			rpc.nfsd 8 || { echo "nfsd does not restart"; return 1; }
+		fi
+		if ! bench_load server "$want"; then
+			echo "cannot load the $want server transport"
+			dmesg | tail -n 5
+			return 1
+		fi
+		srv_impl=$want
+		echo "rdma $NFS_PORT" > /proc/fs/nfsd/portlist ||
+			{ echo "no rdma listener on $NFS_PORT with $want"; return 1; }
+	fi
+	grep -q "^rdma $NFS_PORT\$" /proc/fs/nfsd/portlist ||
+		{ echo "no rdma listener on $NFS_PORT"; return 1; }
+	echo "server $srv_impl: $(lsmod | awk '$1 ~ /^(rpcrdma|svcrdma|rpcrdma_core)$/ {printf "%s ", $1}')"
+}
+
+# "perf TOOL ARGS": start a perftest server in the background.
+bench_server_perf() {
+	modprobe -a ib_uverbs rdma_ucm || return 1
+	"$@" > "$OUT/perf.$1.$SECONDS.log" 2>&1 &
+	perf_pid=$!
+	echo "started $1 (pid $perf_pid)"
+}
+
+# "perfwait": the perftest server must end by itself.
+bench_server_perfwait() {
+	local i
+	[ -n "$perf_pid" ] || return 0
+	for ((i = 0; i < 600; i++)); do
+		kill -0 "$perf_pid" 2>/dev/null || break
+		read -r -t 0.1 <> /run/bench.tick
+	done
+	if kill -0 "$perf_pid" 2>/dev/null; then
+		kill "$perf_pid"
+		wait "$perf_pid"
+		perf_pid=
+		echo "perftest server did not finish; killed"
+		return 1
+	fi
+	wait "$perf_pid"
+	local rc=$?
+	perf_pid=
+	return "$rc"
+}
+
+bench_server_cmd() {
+	local cmd=$1 line
+	shift
+	case "$cmd" in
+	cpu) read -r line < /proc/stat; echo "$line" ;;
+	impl) bench_server_impl "$@" ;;
+	perf) bench_server_perf "$@" ;;
+	perfwait) bench_server_perfwait ;;
+	done) echo bye ;;
+	*) echo "unknown request '$cmd'"; return 1 ;;
+	esac
+}
+
+# Answer requests until the client says "done" or ends.
+bench_serve() {
+	local n=1 req line rc deadline=$((SECONDS + BENCH_BUDGET + 600))
+	mkfifo /run/bench.tick
+	while ((SECONDS < deadline)); do
+		req=/out/client/req.$n
+		if [ -e "$req" ]; then
+			read -r line < "$req"
+			# shellcheck disable=SC2086
+			bench_server_cmd $line > "$OUT/ack.$n.out" 2>&1
+			rc=$?
+			{ echo "rc=$rc"; cat "$OUT/ack.$n.out"; } > "$OUT/ack.$n.tmp"
+			mv "$OUT/ack.$n.tmp" "$OUT/ack.$n"
+			rm -f "$OUT/ack.$n.out"
+			n=$((n + 1))
+			[ "$line" = "done" ] && return 0
+		elif [ -e /out/client/finished ]; then
+			return 1
+		else
+			read -r -t 0.05 <> /run/bench.tick
+		fi
+	done
+	return 1
+}
+
+run_server() {
+	check "server: nfsd up on TCP" bench_server_up || return
+	echo ready > "$OUT/ready"
+	check "bench: server answered until the client was done" bench_serve
+	rpc.nfsd 0
+	exportfs -ua
+	pkill rpc.mountd
+	[ "$srv_impl" = none ] ||
+		check "server: transport ($srv_impl) unloads" bench_unload server "$srv_impl"
+}
+
+# --- client ------------------------------------------------------------------------
+cli_impl=none
+
+rec() { local IFS=$'\t'; echo "$*" >> "$BENCH_RAW"; }
+
+bench_client_impl() {
+	local want=$1
+	[ "$cli_impl" = "$want" ] && return 0
+	if [ "$cli_impl" != none ]; then
+		bench_unload client "$cli_impl" || return 1
+		cli_impl=none
+	fi
+	bench_load client "$want" || { echo "cannot load the $want client transport"; return 1; }
+	cli_impl=$want
+}
+
+bench_umount() {
+	mountpoint -q "$NFS_MNT" || return 0
+	timeout 60 umount "$NFS_MNT" && return 0
+	umount -f -l "$NFS_MNT"
+	return 1
+}
+
+# The mount must use the transport asked for.
+mount_xprt() {
+	awk -v m="$NFS_MNT" '$1 == "device" && $5 == m { f = 1; next }
+		$1 == "device" { f = 0 }
+		f && $1 == "xprt:" { print $2; exit }' /proc/self/mountstats
+}
+
+bench_mount() {
+	local proto=$1 opts=vers=4.2
+	if [ "$proto" = rdma ]; then
+		opts+=",proto=rdma,port=$NFS_PORT"
+	else
+		opts+=",proto=tcp"
+	fi
+	mkdir -p "$NFS_MNT"
+	timeout 120 mount -t nfs -o "$opts" "$SERVER_ADDR:/" "$NFS_MNT" || return 1
+	[ "$(mount_xprt)" = "$proto" ] || { echo "mount is over $(mount_xprt), not $proto"; return 1; }
+	# The first OPEN after an nfsd restart waits out the grace period:
+	# here, not inside a measurement.
+	mkdir -p "$BENCH_DIR" &&
+		timeout 120 bash -c "echo warm > '$BENCH_DIR/warm' && [ \"\$(cat '$BENCH_DIR/warm')\" = warm ]" &&
+		rm -f "$BENCH_DIR/warm"
+}
+
+# Busy ticks (USER_HZ) of a /proc/stat "cpu" line: all but idle and
+# iowait; guest time is already inside user and nice.
+busy_ticks() { awk '{ print $2 + $3 + $4 + $7 + $8 + $9 }' "$1"; }
+
+# cpu_per_gib BYTES: CPU seconds per GiB of both guests over the last
+# marked interval, as "client server".
+cpu_per_gib() {
+	local bytes=$1 hz c s
+	hz=$(getconf CLK_TCK)
+	c=$(( $(busy_ticks /tmp/bench-cpu.client.b) - $(busy_ticks /tmp/bench-cpu.client.a) ))
+	s=$(( $(busy_ticks /tmp/bench-cpu.server.b) - $(busy_ticks /tmp/bench-cpu.server.a) ))
+	awk -v c="$c" -v s="$s" -v hz="$hz" -v b="$bytes" \
+		'BEGIN { g = b / 1073741824; printf "%.3f %.3f\n", c / hz / g, s / hz / g }'
+}
+
+BENCH_FIO=(fio --ioengine=libaio --direct=1 --fallocate=none --randrepeat=1
+	--verify=crc32c --verify_fatal=1 --verify_state_save=0
+	--output-format=json)
+
+# bench_fio ROUND CONFIG WORKLOAD [fio options]: one fio job; prints its
+# JSON into /tmp/bench.json. With a mark, both guests' CPU is sampled by
+# fio's hooks right around the I/O.
+bench_fio() {
+	local r=$1 cfg=$2 wl=$3
+	shift 3
+	(cd /tmp && timeout -k 10 "$BENCH_IO_TIMEOUT" "${BENCH_FIO[@]}" \
+		--name="$wl" --output=/tmp/bench.json "$@") > /tmp/bench.fio.log 2>&1
+	local rc=$?
+	cp /tmp/bench.json "$OUT/fio/$r-$cfg-$wl${BENCH_FIO_SUFFIX:-}.json" 2>/dev/null
+	if [ $rc -ne 0 ]; then
+		BENCH_WHY="fio exit $rc: $(grep -m1 -Ei 'verify|error|bad|fail' /tmp/bench.fio.log)"
+		[ $rc -ge 124 ] && BENCH_WHY="fio timed out after ${BENCH_IO_TIMEOUT}s"
+		return 1
+	fi
+	if [ "$(jq '.jobs[0].error' /tmp/bench.json)" != 0 ]; then
+		BENCH_WHY="fio job error $(jq '.jobs[0].error' /tmp/bench.json)"
+		return 1
+	fi
+}
+
+MARK=(--exec_prerun="$BENCH_RPC mark a" --exec_postrun="$BENCH_RPC mark b")
+
+# bench_io ROUND CONFIG WORKLOAD RW BS QD SIZE_MB: the timed job with
+# CPU sampling, then for writes the verify_only pass over what it wrote.
+bench_io() {
+	local r=$1 cfg=$2 wl=$3 rw=$4 bs=$5 qd=$6 mb=$7 file=$3 v=read bytes cpu rate
+	case "$wl" in
+	seqread) file=seqwrite ;;
+	randread4k) file=randwrite4k ;;
+	esac
+	local job=(--filename="$BENCH_DIR/$file.dat" --rw="$rw" --bs="$bs"
+		--iodepth="$qd" --size="${mb}M")
+	case "$rw" in write|randwrite) v="write" ;; esac
+	rm -f /tmp/bench-cpu.*
+	bench_fio "$r" "$cfg" "$wl" "${job[@]}" --do_verify=0 "${MARK[@]}" || return 1
+	if [ ! -s /tmp/bench-cpu.server.b ] || [ ! -s /tmp/bench-cpu.client.a ]; then
+		BENCH_WHY="no CPU samples from the fio hooks"
+		return 1
+	fi
+	bytes=$(jq ".jobs[0].$v.io_bytes" /tmp/bench.json)
+	[ "$bytes" -gt 0 ] || { BENCH_WHY="fio moved no bytes"; return 1; }
+	if [ "$bs" = 1M ]; then
+		rate=(bw "$(jq ".jobs[0].$v.bw_bytes / 1048576" /tmp/bench.json)" MiB/s)
+	else
+		rate=(iops "$(jq ".jobs[0].$v.iops" /tmp/bench.json)" IOPS)
+	fi
+	read -r -a cpu < <(cpu_per_gib "$bytes")
+	# Reads were verified as they went; writes are read back now.
+	if [ "$v" = write ] &&
+		! BENCH_FIO_SUFFIX=.verify bench_fio "$r" "$cfg" "$wl" "${job[@]}" --verify_only; then
+		BENCH_WHY="verify pass: $BENCH_WHY"
+		return 1
+	fi
+	rec m "$r" "$cfg" "$wl" "${rate[@]}"
+	rec m "$r" "$cfg" "$wl" cpu_client "${cpu[0]}" s/GiB
+	rec m "$r" "$cfg" "$wl" cpu_server "${cpu[1]}" s/GiB
+}
+
+bench_lat() {
+	local r=$1 cfg=$2 p
+	bench_fio "$r" "$cfg" lat4k --filename="$BENCH_DIR/randwrite4k.dat" \
+		--rw=randread --bs=4k --iodepth=1 --size="${BENCH_RAND_MB}M" \
+		--number_ios="$BENCH_LAT_IOS" --lat_percentiles=1 || return 1
+	for p in 50 99; do
+		rec m "$r" "$cfg" lat4k "lat_p$p" \
+			"$(jq ".jobs[0].read.lat_ns.percentile[\"$p.000000\"] / 1000" /tmp/bench.json)" us
+	done
+}
+
+bench_meta() {
+	local r=$1 cfg=$2 out rc t n=$BENCH_META_FILES
+	mkdir -p "$BENCH_DIR/meta"
+	out=$(timeout -k 10 "$BENCH_IO_TIMEOUT" "$BENCH_META" "$BENCH_DIR/meta" "$n" 2>&1)
+	rc=$?
+	if [ $rc -ne 0 ]; then
+		BENCH_WHY="bench-meta exit $rc: $(echo "$out" | tail -n 1)"
+		[ $rc -ge 124 ] && BENCH_WHY="bench-meta timed out after ${BENCH_IO_TIMEOUT}s"
+		return 1
+	fi
+	log "meta: $out"
+	read -r -a t <<< "$out"
+	rec m "$r" "$cfg" meta ops "$(awk -v n="$n" -v a="${t[1]}" -v b="${t[3]}" \
+		-v c="${t[5]}" 'BEGIN { printf "%.1f", 3 * n / (a + b + c) }')" ops/s
+	rec m "$r" "$cfg" meta create "$(awk -v n="$n" -v a="${t[1]}" 'BEGIN { printf "%.1f", n / a }')" ops/s
+	rec m "$r" "$cfg" meta stat "$(awk -v n="$n" -v a="${t[3]}" 'BEGIN { printf "%.1f", n / a }')" ops/s
+	rec m "$r" "$cfg" meta unlink "$(awk -v n="$n" -v a="${t[5]}" 'BEGIN { printf "%.1f", n / a }')" ops/s
+}
+
+BENCH_WORKLOADS=(seqwrite seqread randwrite4k randread4k lat4k meta)
+
+bench_workload() {
+	local r=$1 cfg=$2 wl=$3
+	BENCH_WHY=
+	case "$wl" in
+	seqwrite) bench_io "$r" "$cfg" "$wl" write 1M 8 "$BENCH_SEQ_MB" ;;
+	seqread) bench_io "$r" "$cfg" "$wl" read 1M 8 "$BENCH_SEQ_MB" ;;
+	randwrite4k) bench_io "$r" "$cfg" "$wl" randwrite 4k 16 "$BENCH_RAND_MB" ;;
+	randread4k) bench_io "$r" "$cfg" "$wl" randread 4k 16 "$BENCH_RAND_MB" ;;
+	lat4k) bench_lat "$r" "$cfg" ;;
+	meta) bench_meta "$r" "$cfg" ;;
+	esac
+}
+
+# One NFS configuration: switch both sides, mount, run every workload.
+bench_nfs() {
+	local r=$1 cfg=$2 proto=rdma c s wl failed=
+	case "$cfg" in
+	tcp) proto=tcp ;;
+	*-*) c=${cfg%-*} s=${cfg#*-} ;;
+	*) c=$cfg s=$cfg ;;
+	esac
+	bench_umount || log "bench: umount needed force"
+	if [ "$proto" = rdma ]; then
+		if "$BENCH_RPC" impl "$s" > /tmp/bench.why 2>&1; then
+			rec i "$r" "$cfg" server "$(tr '\n\t' '  ' < /tmp/bench.why)"
+		else
+			failed="server cannot serve with $s: $(tr '\n\t' '  ' < /tmp/bench.why)"
+		fi
+		if [ -z "$failed" ] && ! bench_client_impl "$c" > /tmp/bench.why 2>&1; then
+			failed="client cannot switch to $c: $(tr '\n\t' '  ' < /tmp/bench.why)"
+		fi
+	fi
+	if [ -z "$failed" ] && ! bench_mount "$proto" > /tmp/bench.why 2>&1; then
+		failed="mount over $proto failed: $(tr '\n\t' '  ' < /tmp/bench.why)"
+	fi
+	if [ -n "$failed" ]; then
+		not_ok "bench: round $r $cfg: set up ($failed)"
+		for wl in "${BENCH_WORKLOADS[@]}"; do rec f "$r" "$cfg" "$wl" "$failed"; done
+		return 1
+	fi
+	ok "bench: round $r $cfg: set up"
+	rec i "$r" "$cfg" client "$cli_impl: $(lsmod | awk '$1 ~ /^(rpcrdma|xprtrdma|rpcrdma_core)$/ {printf "%s ", $1}')"
+	rec i "$r" "$cfg" mount "$(awk -v m="$NFS_MNT" '$2 == m { print $4 }' /proc/mounts)"
+
+	for wl in "${BENCH_WORKLOADS[@]}"; do
+		if [ -n "$failed" ]; then
+			rec f "$r" "$cfg" "$wl" "skipped: $failed"
+			continue
+		fi
+		log "bench: round $r $cfg $wl"
+		if bench_workload "$r" "$cfg" "$wl"; then
+			ok "bench: round $r $cfg $wl verified"
+		else
+			rec f "$r" "$cfg" "$wl" "$BENCH_WHY"
+			not_ok "bench: round $r $cfg $wl verified ($BENCH_WHY)"
+			# A hung transport would eat the whole budget.
+			case "$BENCH_WHY" in
+			*"timed out"*) failed="an earlier workload of this round timed out" ;;
+			esac
+		fi
+	done
+	[ -n "$failed" ] || rm -rf "$BENCH_DIR"
+	bench_umount || log "bench: umount needed force"
+}
+
+# perftest on rxe0 through rdma_cm; the client side prints the figures.
+bench_perf() {
+	local tool=$1 out i
+	shift
+	local args=(-d rxe0 -R -F "$@")
+	"$BENCH_RPC" perf "$tool" "${args[@]}" > /dev/null || return 1
+	# The server needs a moment to listen; retry the connection.
+	for ((i = 0; i < 10; i++)); do
+		sleep 1
+		out=$(timeout 120 "$tool" "${args[@]}" "$SERVER_ADDR" 2>&1) && break
+	done
+	echo "$out" >> "$OUT/perf.log"
+	echo "$out"
+	"$BENCH_RPC" perfwait > /dev/null && [ $i -lt 10 ]
+}
+
+bench_raw() {
+	local r=$1 out v v2
+	modprobe -a ib_uverbs rdma_ucm
+	bench_umount
+	for v in write read; do
+		# Columns: bytes, iterations, BW peak, BW average (MiB/s), rate.
+		if out=$(bench_perf "ib_${v}_bw" -s 1048576 -D "$BENCH_PERF_SECS") &&
+			v2=$(echo "$out" | awk '$1 == 1048576 && NF >= 4 { print $4; exit }') &&
+			[ -n "$v2" ]; then
+			rec m "$r" raw "seq$v" bw "$v2" MiB/s
+			ok "bench: round $r raw ib_${v}_bw"
+		else
+			rec f "$r" raw "seq$v" "ib_${v}_bw failed: $(echo "$out" | tail -n 1)"
+			not_ok "bench: round $r raw ib_${v}_bw"
+		fi
+	done
+	# Columns: bytes, iterations, t_min, t_max, t_typical (the median),
+	# t_avg, t_stdev, 99% and 99.9% percentiles, in microseconds.
+	if out=$(bench_perf ib_send_lat -s 64 -n "$BENCH_LAT_ITERS") &&
+		v2=$(echo "$out" | awk '$1 == 64 && NF >= 8 { print $5, $8; exit }') &&
+		[ -n "$v2" ]; then
+		rec m "$r" raw lat4k lat_p50 "${v2% *}" us
+		rec m "$r" raw lat4k lat_p99 "${v2#* }" us
+		ok "bench: round $r raw ib_send_lat"
+	else
+		rec f "$r" raw lat4k "ib_send_lat failed: $(echo "$out" | tail -n 1)"
+		not_ok "bench: round $r raw ib_send_lat"
+	fi
+}
+
+bench_client() {
+	local configs order r i n shift cfg t0 t_round=0 t_start=$SECONDS
+	read -r -a configs <<< "$BENCH_CONFIGS"
+	n=${#configs[@]}
+	mkdir -p "$OUT/fio"
+	: > "$BENCH_RAW"
+	for ((r = 1; r <= BENCH_REPS; r++)); do
+		# Each round starts at another place in the cycle, so no
+		# configuration always runs first or right after the same one.
+		shift=$(( (r - 1) * n / BENCH_REPS ))
+		order=()
+		for ((i = 0; i < n; i++)); do order+=("${configs[(i + shift) % n]}"); done
+		if ((r > 1 && SECONDS - t_start + t_round > BENCH_BUDGET)); then
+			log "bench: round $r would overrun the ${BENCH_BUDGET}s budget; stopping"
+			rec i "$r" all skipped "round $r would overrun the ${BENCH_BUDGET}s budget"
+			break
+		fi
+		t0=$SECONDS
+		log "bench: round $r: ${order[*]}"
+		for cfg in "${order[@]}"; do
+			if ((SECONDS - t_start > BENCH_BUDGET)); then
+				rec i "$r" "$cfg" skipped "over the ${BENCH_BUDGET}s budget"
+				continue
+			fi
+			local tc=$SECONDS
+			if [ "$cfg" = raw ]; then
+				bench_raw "$r"
+			else
+				bench_nfs "$r" "$cfg"
+			fi
+			rec i "$r" "$cfg" seconds "$((SECONDS - tc))"
+		done
+		t_round=$((SECONDS - t0))
+		rec i "$r" all seconds "$t_round"
+	done
+	bench_umount
+	"$BENCH_RPC" "done" > /dev/null
+	check "bench: within the ${BENCH_BUDGET}s budget" test $((SECONDS - t_start)) -le "$BENCH_BUDGET"
+}
+
+bench_client_up() {
+	rpcbind_up && modprobe -a nfs nfsv4
+}
+
+run_client() {
+	if ! wait_for /out/server/ready 600; then
+		not_ok "client: server ready"
+		return 1
+	fi
+	check "client: NFS client up" bench_client_up
+	bench_client
+	modprobe -r nfsv4 nfs 2>/dev/null
+	[ "$cli_impl" = none ] ||
+		check "client: transport ($cli_impl) unloads" bench_unload client "$cli_impl"
+}
