@@ -484,7 +484,7 @@ bench_raw() {
 }
 
 bench_client() {
-	local configs order r i n shift cfg t0 t_round=0 t_start=$SECONDS
+	local configs order r i n shift cfg t0 tc t_round=0 t_cfg=0 t_start=$SECONDS
 	read -r -a configs <<< "$BENCH_CONFIGS"
 	n=${#configs[@]}
 	mkdir -p "$OUT/fio"
@@ -503,17 +503,20 @@ bench_client() {
 		t0=$SECONDS
 		log "bench: round $r: ${order[*]}"
 		for cfg in "${order[@]}"; do
-			if ((SECONDS - t_start > BENCH_BUDGET)); then
-				rec i "$r" "$cfg" skipped "over the ${BENCH_BUDGET}s budget"
+			# A configuration starts only if the longest one so far
+			# would still end within the budget.
+			if ((SECONDS - t_start + t_cfg > BENCH_BUDGET)); then
+				rec i "$r" "$cfg" skipped "would overrun the ${BENCH_BUDGET}s budget"
 				continue
 			fi
-			local tc=$SECONDS
+			tc=$SECONDS
 			if [ "$cfg" = raw ]; then
 				bench_raw "$r"
 			else
 				bench_nfs "$r" "$cfg"
 			fi
 			rec i "$r" "$cfg" seconds "$((SECONDS - tc))"
+			((SECONDS - tc > t_cfg)) && t_cfg=$((SECONDS - tc))
 		done
 		t_round=$((SECONDS - t0))
 		rec i "$r" all seconds "$t_round"
