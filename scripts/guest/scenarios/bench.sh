@@ -295,8 +295,10 @@ bench_fio() {
 		[ $rc -ge 124 ] && BENCH_WHY="fio timed out after ${BENCH_IO_TIMEOUT}s"
 		return 1
 	fi
-	if [ "$(jq '.jobs[0].error' /tmp/bench.json)" != 0 ]; then
-		BENCH_WHY="fio job error $(jq '.jobs[0].error' /tmp/bench.json)"
+	local err
+	err=$(jq '.jobs[0].error' /tmp/bench.json)
+	if [ "$err" != 0 ]; then
+		BENCH_WHY="fio job error $err"
 		return 1
 	fi
 }
@@ -306,7 +308,7 @@ MARK=(--exec_prerun="$BENCH_RPC mark a" --exec_postrun="$BENCH_RPC mark b")
 # bench_io ROUND CONFIG WORKLOAD RW BS QD SIZE_MB: the timed job with
 # CPU sampling, then for writes the verify_only pass over what it wrote.
 bench_io() {
-	local r=$1 cfg=$2 wl=$3 rw=$4 bs=$5 qd=$6 mb=$7 file=$3 v=read bytes cpu rate
+	local r=$1 cfg=$2 wl=$3 rw=$4 bs=$5 qd=$6 mb=$7 file=$3 v=read bytes bw iops cpu rate
 	case "$wl" in
 	seqread) file=seqwrite ;;
 	randread4k) file=randwrite4k ;;
@@ -320,12 +322,12 @@ bench_io() {
 		BENCH_WHY="no CPU samples from the fio hooks"
 		return 1
 	fi
-	bytes=$(jq ".jobs[0].$v.io_bytes" /tmp/bench.json)
-	[ "$bytes" -gt 0 ] || { BENCH_WHY="fio moved no bytes"; return 1; }
+	read -r bytes bw iops < <(jq -r ".jobs[0].$v | \"\(.io_bytes) \(.bw_bytes / 1048576) \(.iops)\"" /tmp/bench.json)
+	[ "${bytes:-0}" -gt 0 ] || { BENCH_WHY="fio moved no bytes"; return 1; }
 	if [ "$bs" = 1M ]; then
-		rate=(bw "$(jq ".jobs[0].$v.bw_bytes / 1048576" /tmp/bench.json)" MiB/s)
+		rate=(bw "$bw" MiB/s)
 	else
-		rate=(iops "$(jq ".jobs[0].$v.iops" /tmp/bench.json)" IOPS)
+		rate=(iops "$iops" IOPS)
 	fi
 	read -r -a cpu < <(cpu_per_gib "$bytes")
 	# Reads were verified as they went; writes are read back now.
@@ -340,14 +342,14 @@ bench_io() {
 }
 
 bench_lat() {
-	local r=$1 cfg=$2 p
+	local r=$1 cfg=$2 p50 p99
 	bench_fio "$r" "$cfg" lat4k --filename="$BENCH_DIR/randwrite4k.dat" \
 		--rw=randread --bs=4k --iodepth=1 --size="${BENCH_RAND_MB}M" \
 		--number_ios="$BENCH_LAT_IOS" --lat_percentiles=1 || return 1
-	for p in 50 99; do
-		rec m "$r" "$cfg" lat4k "lat_p$p" \
-			"$(jq ".jobs[0].read.lat_ns.percentile[\"$p.000000\"] / 1000" /tmp/bench.json)" us
-	done
+	read -r p50 p99 < <(jq -r '.jobs[0].read.lat_ns.percentile |
+		"\(.["50.000000"] / 1000) \(.["99.000000"] / 1000)"' /tmp/bench.json)
+	rec m "$r" "$cfg" lat4k lat_p50 "$p50" us
+	rec m "$r" "$cfg" lat4k lat_p99 "$p99" us
 }
 
 bench_meta() {
