@@ -82,7 +82,7 @@ static int read_all(int fd, unsigned char *buf, size_t len)
 	return read(fd, buf, 1) == 0 ? 0 : -1;
 }
 
-static void drop_caches(void)
+static void drop_page_cache(void)
 {
 	int fd = open("/proc/sys/vm/drop_caches", O_WRONLY);
 
@@ -125,7 +125,7 @@ int main(int argc, char **argv)
 	}
 	t_create = now() - t0;
 
-	drop_caches();
+	drop_page_cache();
 
 	t0 = now();
 	for (i = 0; i < count; i++) {
