@@ -161,12 +161,16 @@ static int xprtrdma_ep_size(struct xprtrdma_ep *ep)
 		return -EOPNOTSUPP;
 	if (maxwr < 4 * XPRTRDMA_SQ_SLACK)
 		return -ENOMEM;
-	/* One Receive per credit, the extras, and ib_drain_rq()'s */
-	credits = min(credits, maxwr - XPRTRDMA_EXTRA_RECVS - 1);
+	/*
+	 * One Receive per credit, one per backchannel request (RFC 8167,
+	 * Section 4.3.1), the extras, and ib_drain_rq()'s
+	 */
+	credits = min(credits, maxwr - XPRTRDMA_BC_SLOTS -
+			       XPRTRDMA_EXTRA_RECVS - 1);
 	credits = min(credits, (maxwr - XPRTRDMA_SQ_SLACK - 1) /
 			       XPRTRDMA_SQ_PER_CREDIT);
 	ep->ep_credits = credits;
-	ep->ep_nreps = credits + XPRTRDMA_EXTRA_RECVS;
+	ep->ep_nreps = credits + XPRTRDMA_BC_SLOTS + XPRTRDMA_EXTRA_RECVS;
 	ep->ep_sq_depth = credits * XPRTRDMA_SQ_PER_CREDIT + XPRTRDMA_SQ_SLACK;
 	atomic_set(&ep->ep_sq_avail, ep->ep_sq_depth);
 	return 0;
@@ -310,6 +314,8 @@ static int xprtrdma_ep_open(struct xprtrdma_xprt *rx)
 	if (!ep)
 		return -ENOBUFS;
 	ep->ep_rx = rx;
+	/* Tells the Reply to a reverse-direction Call its connection */
+	ep->ep_gen = ++rx->rx_ep_gen;
 	init_completion(&ep->ep_cm_done);
 	ep->ep_id = rdma_create_id(rx->rx_xprt.xprt_net, xprtrdma_cm_handler,
 				   ep, RDMA_PS_TCP, IB_QPT_RC);

@@ -222,14 +222,35 @@ static int xprtrdma_reply_place(struct xprtrdma_ep *ep,
 	return msg->m1_msg_len;
 }
 
-/* A Call from the peer (reverse direction) has msg_type CALL (RFC 5531) */
-static bool xprtrdma_is_call(const struct xprtrdma_rep *rep)
+/*
+ * Is this Receive a reverse-direction Call (RFC 8167)? The RPC msg_type
+ * says, not the transport header. Replies are the common case, so they
+ * are decoded first and looked at again only when they might be a Call:
+ * an RDMA_MSG whose RPC message says CALL, or a header the Reply decoder
+ * refused for a Read list (which only Calls carry) or an xid mismatch
+ * (which the reverse decoder reports for Calls).
+ */
+static enum rpcrdma_reverse_class xprtrdma_classify(struct xprtrdma_rep *rep,
+						    u32 len,
+						    enum rpcrdma_codec_err err)
 {
 	const struct rpcrdma_v1_msg *msg = &rep->rep_msg;
 	const __be32 *p = rep->rep_buf + msg->m1_hdr_len;
 
-	return msg->m1_prefix.px_proc == RPCRDMA1_MSG &&
-	       msg->m1_msg_len >= 2 * RPCRDMA_XDR_UNIT && p[1] == rpc_call;
+	switch (err) {
+	case RPCRDMA_CE_OK:
+		if (msg->m1_prefix.px_proc != RPCRDMA1_MSG ||
+		    msg->m1_msg_len < 2 * RPCRDMA_XDR_UNIT || p[1] != rpc_call)
+			return RPCRDMA_REV_FORWARD;
+		fallthrough;
+	case RPCRDMA_CE_READS_IN_REPLY:
+	case RPCRDMA_CE_XID:
+		return rpcrdma_v1_decode_reverse(rep->rep_buf, len,
+						 RPCRDMA_RPC_CALL,
+						 &rep->rep_msg);
+	default:
+		return RPCRDMA_REV_FORWARD;
+	}
 }
 
 /* Find the Call a reply answers and pin it; NULL if there is none. */
@@ -271,6 +292,7 @@ void xprtrdma_reply_handle(struct xprtrdma_ep *ep, struct xprtrdma_rep *rep,
 {
 	struct rpcrdma_v1_msg *msg = &rep->rep_msg;
 	struct xprtrdma_xprt *rx = ep->ep_rx;
+	enum rpcrdma_reverse_class rc;
 	enum rpcrdma_codec_err err;
 	struct xprtrdma_req *req;
 	u32 xid;
@@ -278,15 +300,15 @@ void xprtrdma_reply_handle(struct xprtrdma_ep *ep, struct xprtrdma_rep *rep,
 
 	err = rpcrdma_v1_decode_reply(rep->rep_buf, wc->byte_len,
 				      XPRTRDMA_MAX_REPLY, msg);
+	rc = xprtrdma_classify(rep, wc->byte_len, err);
+	if (rc != RPCRDMA_REV_FORWARD) {
+		xprtrdma_bc_receive(ep, rep, rc);
+		return;
+	}
 	xid = msg->m1_prefix.px_xid;
 	if (err != RPCRDMA_CE_OK) {
 		xprtrdma_count(rx, st_bad_reply);
 		trace_xprtrdma_bad_reply(xid, err);
-		return;
-	}
-	if (xprtrdma_is_call(rep)) {
-		xprtrdma_count(rx, st_calls_dropped);
-		trace_xprtrdma_call_dropped(xid, 0);
 		return;
 	}
 	req = xprtrdma_reply_match(ep, xid);

@@ -53,7 +53,11 @@ void xprtrdma_print_stats(struct rpc_xprt *xprt, struct seq_file *seq)
 		   XS(rx, st_remote_inv), XS(rx, st_local_inv),
 		   XS(rx, st_no_space), XS(rx, st_reply_waits_send));
 	/* ours: RDMA_ERRORs, dropped reverse calls, clamped credit grants */
-	seq_printf(seq, "%lu %lu %lu %lu\n",
+	seq_printf(seq, "%lu %lu %lu %lu ",
 		   XS(rx, st_err_vers), XS(rx, st_err_chunk),
 		   XS(rx, st_calls_dropped), XS(rx, st_credit_clamped));
+	/* reverse direction: Calls queued, Replies sent, ERR_CHUNK answers */
+	seq_printf(seq, "%lu %lu %lu\n",
+		   XS(rx, st_bc_calls), XS(rx, st_bc_replies),
+		   XS(rx, st_bc_err_chunk));
 }

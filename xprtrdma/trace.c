@@ -3,5 +3,7 @@
  * xprtrdma: the one place where the tracepoints are instantiated.
  */
 
+#include "xprtrdma.h"
+
 #define CREATE_TRACE_POINTS
 #include "trace.h"

@@ -137,10 +137,92 @@ DEFINE_XPRTRDMA_XID_EVENT(xprtrdma_bad_placement);
 DEFINE_XPRTRDMA_XID_EVENT(xprtrdma_err_vers);
 DEFINE_XPRTRDMA_XID_EVENT(xprtrdma_err_chunk);
 DEFINE_XPRTRDMA_XID_EVENT(xprtrdma_unmatched);
-DEFINE_XPRTRDMA_XID_EVENT(xprtrdma_call_dropped);
 DEFINE_XPRTRDMA_XID_EVENT(xprtrdma_remote_inv);
 DEFINE_XPRTRDMA_XID_EVENT(xprtrdma_credit_clamp);
 DEFINE_XPRTRDMA_XID_EVENT(xprtrdma_retransmit_reset);
+
+/* Reverse direction (RFC 8167), backchannel.c */
+TRACE_EVENT(xprtrdma_bc_setup,
+	TP_PROTO(unsigned int xprt_id, unsigned int asked, unsigned int added),
+	TP_ARGS(xprt_id, asked, added),
+	TP_STRUCT__entry(
+		__field(unsigned int, xprt_id)
+		__field(unsigned int, asked)
+		__field(unsigned int, added)
+	),
+	TP_fast_assign(
+		__entry->xprt_id = xprt_id;
+		__entry->asked = asked;
+		__entry->added = added;
+	),
+	TP_printk("xprt=%u asked=%u added=%u", __entry->xprt_id,
+		  __entry->asked, __entry->added)
+);
+
+DECLARE_EVENT_CLASS(xprtrdma_bc_msg_class,
+	TP_PROTO(unsigned int xprt_id, u32 xid, unsigned int len, u32 credits),
+	TP_ARGS(xprt_id, xid, len, credits),
+	TP_STRUCT__entry(
+		__field(unsigned int, xprt_id)
+		__field(u32, xid)
+		__field(unsigned int, len)
+		__field(u32, credits)
+	),
+	TP_fast_assign(
+		__entry->xprt_id = xprt_id;
+		__entry->xid = xid;
+		__entry->len = len;
+		__entry->credits = credits;
+	),
+	TP_printk("xprt=%u xid=0x%08x len=%u credits=%u", __entry->xprt_id,
+		  __entry->xid, __entry->len, __entry->credits)
+);
+
+#define DEFINE_XPRTRDMA_BC_MSG_EVENT(name)				\
+	DEFINE_EVENT(xprtrdma_bc_msg_class, name,			\
+		TP_PROTO(unsigned int xprt_id, u32 xid, unsigned int len, \
+			 u32 credits),					\
+		TP_ARGS(xprt_id, xid, len, credits))
+
+/* A Call queued to the callback service; credits: what the server asks */
+DEFINE_XPRTRDMA_BC_MSG_EVENT(xprtrdma_bc_call);
+/* Its Reply posted; credits: the reverse credits we grant */
+DEFINE_XPRTRDMA_BC_MSG_EVENT(xprtrdma_bc_reply);
+
+TRACE_DEFINE_ENUM(XPRTRDMA_BC_MALFORMED);
+TRACE_DEFINE_ENUM(XPRTRDMA_BC_BAD_XID);
+TRACE_DEFINE_ENUM(XPRTRDMA_BC_SHORT);
+TRACE_DEFINE_ENUM(XPRTRDMA_BC_CHUNKS);
+TRACE_DEFINE_ENUM(XPRTRDMA_BC_TOO_LONG);
+TRACE_DEFINE_ENUM(XPRTRDMA_BC_NO_SERVICE);
+TRACE_DEFINE_ENUM(XPRTRDMA_BC_NO_SLOT);
+TRACE_DEFINE_ENUM(XPRTRDMA_BC_STALE);
+
+TRACE_EVENT(xprtrdma_bc_drop,
+	TP_PROTO(unsigned int xprt_id, u32 xid, int reason),
+	TP_ARGS(xprt_id, xid, reason),
+	TP_STRUCT__entry(
+		__field(unsigned int, xprt_id)
+		__field(u32, xid)
+		__field(int, reason)
+	),
+	TP_fast_assign(
+		__entry->xprt_id = xprt_id;
+		__entry->xid = xid;
+		__entry->reason = reason;
+	),
+	TP_printk("xprt=%u xid=0x%08x reason=%s", __entry->xprt_id,
+		  __entry->xid,
+		  __print_symbolic(__entry->reason,
+			{ XPRTRDMA_BC_MALFORMED, "malformed" },
+			{ XPRTRDMA_BC_BAD_XID, "xid" },
+			{ XPRTRDMA_BC_SHORT, "short" },
+			{ XPRTRDMA_BC_CHUNKS, "chunks" },
+			{ XPRTRDMA_BC_TOO_LONG, "too-long" },
+			{ XPRTRDMA_BC_NO_SERVICE, "no-service" },
+			{ XPRTRDMA_BC_NO_SLOT, "no-slot" },
+			{ XPRTRDMA_BC_STALE, "stale" }))
+);
 
 DECLARE_EVENT_CLASS(xprtrdma_wc_class,
 	TP_PROTO(const struct ib_wc *wc),

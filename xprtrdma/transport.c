@@ -143,6 +143,8 @@ static struct rpc_xprt *xprtrdma_setup(struct xprt_create *args)
 	}
 	rx = xprtrdma_rx(xprt);
 	init_rwsem(&rx->rx_ep_rwsem);
+	spin_lock_init(&rx->rx_bc_lock);
+	INIT_LIST_HEAD(&rx->rx_bc_free);
 	INIT_DELAYED_WORK(&rx->rx_connect_work, xprtrdma_connect_worker);
 	xprtrdma_settings(rx);
 	xprtrdma_xprt_init(xprt, args);
@@ -184,6 +186,8 @@ static void xprtrdma_destroy(struct rpc_xprt *xprt)
 	cancel_delayed_work_sync(&rx->rx_connect_work);
 	xprtrdma_ep_teardown(rx);
 	xprtrdma_reqs_destroy(rx);
+	/* Every backchannel request is idle: each in use holds the xprt */
+	xprtrdma_bc_destroy(xprt, UINT_MAX);
 	xprtrdma_free_addresses(xprt);
 	xprt_free(xprt);
 	module_put(THIS_MODULE);
@@ -234,9 +238,13 @@ static int xprtrdma_send_request(struct rpc_rqst *rqst)
 {
 	struct rpc_xprt *xprt = rqst->rq_xprt;
 	struct xprtrdma_xprt *rx = xprtrdma_rx(xprt);
-	struct xprtrdma_req *req = xprtrdma_req(rqst);
+	struct xprtrdma_req *req;
 	struct xprtrdma_ep *ep = rx->rx_ep;
 
+	/* The Reply to a reverse-direction Call (RFC 8167) */
+	if (bc_prealloc(rqst))
+		return xprtrdma_bc_send_reply(rqst);
+	req = xprtrdma_req(rqst);
 	if (!xprt_connected(xprt) || !ep ||
 	    !test_bit(XPRTRDMA_EP_CONNECTED, &ep->ep_flags))
 		return -ENOTCONN;
@@ -277,17 +285,6 @@ static void xprtrdma_disable_swap(struct rpc_xprt *xprt)
 {
 }
 
-/* No reverse-direction support yet: advertise the minimum */
-static size_t xprtrdma_bc_maxpayload(struct rpc_xprt *xprt)
-{
-	return RPCRDMA1_DEFAULT_INLINE - RPCRDMA1_HDR_MIN;
-}
-
-static unsigned int xprtrdma_bc_num_slots(struct rpc_xprt *xprt)
-{
-	return 1;
-}
-
 static const struct rpc_xprt_ops xprtrdma_ops = {
 	.reserve_xprt		= xprt_reserve_xprt_cong,
 	.release_xprt		= xprt_release_xprt_cong,
@@ -309,8 +306,11 @@ static const struct rpc_xprt_ops xprtrdma_ops = {
 	.enable_swap		= xprtrdma_enable_swap,
 	.disable_swap		= xprtrdma_disable_swap,
 	.inject_disconnect	= xprtrdma_inject_disconnect,
+	.bc_setup		= xprtrdma_bc_setup,
 	.bc_maxpayload		= xprtrdma_bc_maxpayload,
 	.bc_num_slots		= xprtrdma_bc_num_slots,
+	.bc_free_rqst		= xprtrdma_bc_free_rqst,
+	.bc_destroy		= xprtrdma_bc_destroy,
 };
 
 static struct xprt_class xprtrdma_class = {

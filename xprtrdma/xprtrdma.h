@@ -11,6 +11,10 @@
  *                         holding XPRT_LOCKED.
  *   struct xprtrdma_req   one per RPC slot; embeds the rpc_rqst.
  *   struct xprtrdma_rep   one per posted Receive.
+ *   struct xprtrdma_bc_req  one per backchannel request (reverse-direction
+ *                         Call and its Reply); embeds the rpc_rqst the
+ *                         callback service uses. The pool belongs to the
+ *                         transport and survives reconnects.
  */
 #ifndef _XPRTRDMA_H
 #define _XPRTRDMA_H
@@ -25,6 +29,7 @@
 
 #include <rpcrdma/codec.h>
 #include <rpcrdma/frwr.h>
+#include <rpcrdma/reverse.h>
 
 /* Tunables (params.c); each is read once per transport, at setup. */
 extern unsigned int xprtrdma_inline_send;
@@ -48,6 +53,14 @@ extern unsigned int xprtrdma_mr_depth;
 #define XPRTRDMA_MAX_CHUNK_MRS	8U
 /* Receives posted beyond the credit limit, for unsolicited messages */
 #define XPRTRDMA_EXTRA_RECVS	8U
+/*
+ * Backchannel requests a transport may hold, and the Receives kept for
+ * reverse-direction Calls beyond the forward credits (RFC 8167, Section
+ * 4.3.1). The NFS client asks for one callback slot per session unless
+ * told otherwise (nfs.max_session_cb_slots); eight leave room for that
+ * to be raised without costing much (three pages per request).
+ */
+#define XPRTRDMA_BC_SLOTS	8U
 
 /* struct xprtrdma_ep flags */
 enum {
@@ -86,6 +99,7 @@ struct xprtrdma_ep {
 	atomic_t		ep_sq_avail;	/* Send Queue slots not reserved */
 	unsigned int		ep_nreps;
 	struct xprtrdma_rep	*ep_reps;
+	unsigned int		ep_gen;		/* rx_ep_gen when opened */
 	u8			ep_priv[RPCRDMA_CM_PRIV_SIZE];
 };
 
@@ -138,6 +152,40 @@ struct xprtrdma_req {
 	struct rpcrdma_v1_msg	req_msg;	/* header of the last Send */
 };
 
+/* struct xprtrdma_bc_req flags */
+enum {
+	XPRTRDMA_BC_SEND_BUSY,		/* Send posted, not yet completed */
+	XPRTRDMA_BC_ERR_REPLY,		/* the Send is an ERR_CHUNK answer */
+};
+
+/* Why a reverse-direction Call or its Reply was dropped (tracepoints) */
+enum xprtrdma_bc_drop_reason {
+	XPRTRDMA_BC_MALFORMED,		/* header or RPC message malformed */
+	XPRTRDMA_BC_BAD_XID,		/* rdma_xid differs from the RPC xid */
+	XPRTRDMA_BC_SHORT,		/* shorter than an RPC Call header */
+	XPRTRDMA_BC_CHUNKS,		/* carries chunks: ERR_CHUNK sent */
+	XPRTRDMA_BC_TOO_LONG,		/* larger than our buffers or inline */
+	XPRTRDMA_BC_NO_SERVICE,		/* no callback service (not v4.1+) */
+	XPRTRDMA_BC_NO_SLOT,		/* more Calls than reverse credits */
+	XPRTRDMA_BC_STALE,		/* Reply for a connection now gone */
+};
+
+struct xprtrdma_bc_req {
+	struct rpc_rqst		bc_rqst;
+	struct xprtrdma_xprt	*bc_rx;
+	struct list_head	bc_free;	/* on rx_bc_free (rx_bc_lock) */
+	unsigned long		bc_flags;
+	unsigned int		bc_ep_gen;	/* connection the Call came on */
+	struct page		*bc_call_page;	/* backs rq_rcv_buf */
+	struct page		*bc_reply_page;	/* backs rq_snd_buf */
+	void			*bc_sendbuf;	/* rx_inline_send octets */
+	u64			bc_send_dma;	/* mapped while a Send is out */
+	struct ib_cqe		bc_send_cqe;
+	struct ib_send_wr	bc_send_wr;
+	struct ib_sge		bc_send_sge;
+	struct rpcrdma_v1_msg	bc_msg;		/* header of the last Send */
+};
+
 struct xprtrdma_stats {
 	atomic_long_t		st_read_chunks;
 	atomic_long_t		st_write_chunks;
@@ -158,6 +206,9 @@ struct xprtrdma_stats {
 	atomic_long_t		st_err_chunk;
 	atomic_long_t		st_calls_dropped;	/* reverse-direction */
 	atomic_long_t		st_credit_clamped;
+	atomic_long_t		st_bc_calls;	/* reverse-direction, queued */
+	atomic_long_t		st_bc_replies;	/* their Replies, posted */
+	atomic_long_t		st_bc_err_chunk;	/* ERR_CHUNK answers */
 	unsigned long		st_mrs_recovered;	/* from dead pools */
 	unsigned long		st_mrs_orphaned;
 };
@@ -174,6 +225,11 @@ struct xprtrdma_xprt {
 	unsigned int		rx_inline_recv;
 	unsigned int		rx_depth_want;
 	bool			rx_tried;	/* connect attempted before */
+	unsigned int		rx_ep_gen;	/* connections opened so far */
+	spinlock_t		rx_bc_lock;	/* the backchannel pool */
+	struct list_head	rx_bc_free;	/* idle xprtrdma_bc_req */
+	unsigned int		rx_bc_count;	/* requests allocated */
+	unsigned int		rx_bc_max;	/* requests the sessions want */
 	struct xprtrdma_stats	rx_stats;
 };
 
@@ -185,6 +241,11 @@ static inline struct xprtrdma_xprt *xprtrdma_rx(struct rpc_xprt *xprt)
 static inline struct xprtrdma_req *xprtrdma_req(struct rpc_rqst *rqst)
 {
 	return container_of(rqst, struct xprtrdma_req, req_rqst);
+}
+
+static inline struct xprtrdma_bc_req *xprtrdma_bc_req(struct rpc_rqst *rqst)
+{
+	return container_of(rqst, struct xprtrdma_bc_req, bc_rqst);
 }
 
 #define xprtrdma_count(rx, field) atomic_long_inc(&(rx)->rx_stats.field)
@@ -238,6 +299,16 @@ void xprtrdma_mrs_invalidate(struct xprtrdma_ep *ep, struct xprtrdma_req *req);
 void xprtrdma_mrs_invalidate_sync(struct xprtrdma_xprt *rx,
 				  struct xprtrdma_req *req);
 void xprtrdma_mrs_reclaim(struct xprtrdma_xprt *rx);
+
+/* backchannel.c */
+int xprtrdma_bc_setup(struct rpc_xprt *xprt, unsigned int reqs);
+void xprtrdma_bc_destroy(struct rpc_xprt *xprt, unsigned int reqs);
+void xprtrdma_bc_free_rqst(struct rpc_rqst *rqst);
+size_t xprtrdma_bc_maxpayload(struct rpc_xprt *xprt);
+unsigned int xprtrdma_bc_num_slots(struct rpc_xprt *xprt);
+void xprtrdma_bc_receive(struct xprtrdma_ep *ep, struct xprtrdma_rep *rep,
+			 enum rpcrdma_reverse_class rc);
+int xprtrdma_bc_send_reply(struct rpc_rqst *rqst);
 
 /* stats.c */
 void xprtrdma_print_stats(struct rpc_xprt *xprt, struct seq_file *seq);
