@@ -5,6 +5,7 @@
 #include <stdlib.h>
 
 #include <rpcrdma/codec.h>
+#include <rpcrdma/reverse.h>
 
 #include "roundtrip.h"
 
@@ -42,12 +43,44 @@ static const char *rt_v1_answer(u32 xid, enum rpcrdma_codec_err err)
 	return NULL;
 }
 
+/*
+ * The same bytes as a reverse-direction message (RFC 8167): a message
+ * taken as one is an RDMA_MSG with no chunks whose RPC message fills
+ * the rest, and the header a sender builds for it is the one received.
+ */
+static const char *rt_v1_reverse(const u8 *data, size_t size, int reply)
+{
+	static struct rpcrdma_v1_msg msg, hdr;
+	u32 type = reply ? RPCRDMA_RPC_CALL : RPCRDMA_RPC_REPLY;
+	enum rpcrdma_reverse_class rc;
+	size_t len;
+
+	rc = rpcrdma_v1_decode_reverse(data, size, type, &msg);
+	if (rc >= RPCRDMA_REV_MAX)
+		return "reverse decoder returned an unknown class";
+	if (rc != RPCRDMA_REV_OK)
+		return NULL;
+	if (msg.m1_hdr_len != RPCRDMA_REVERSE_HDR_SIZE ||
+	    msg.m1_hdr_len + msg.m1_msg_len != size)
+		return "reverse message has chunks or a wrong length";
+	rpcrdma_v1_reverse_init(&hdr, msg.m1_prefix.px_xid,
+				msg.m1_prefix.px_credits);
+	if (rpcrdma_v1_encode(&hdr, rt_out, sizeof(rt_out), &len) ||
+	    len != msg.m1_hdr_len || memcmp(rt_out, data, len))
+		return "reverse header does not re-encode to the same bytes";
+	return NULL;
+}
+
 static const char *rt_v1(const u8 *data, size_t size, int reply)
 {
 	static struct rpcrdma_v1_msg msg, again;
 	enum rpcrdma_codec_err err;
 	size_t need, len;
 
+	const char *rev = rt_v1_reverse(data, size, reply);
+
+	if (rev)
+		return rev;
 	err = reply ? rpcrdma_v1_decode_reply(data, size, FUZZ_MAX_PAYLOAD,
 					      &msg) :
 		      rpcrdma_v1_decode_call(data, size, FUZZ_MAX_PAYLOAD,
