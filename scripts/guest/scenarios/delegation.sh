@@ -184,8 +184,23 @@ deleg_server_actor() {
 	done
 }
 
+# nfsd gives out no delegation during its grace period (locks_in_grace()),
+# which starts with nfsd: let it end before the client comes.
+deleg_wait_grace() {
+	local start left
+	start=$(dmesg | sed -n 's/^\[ *\([0-9.]*\)\] NFSD: starting [0-9]*-second grace period.*/\1/p' |
+		tail -n 1)
+	[ -n "$start" ] || return 0
+	left=$(awk -v s="$start" -v n="$(cut -d' ' -f1 /proc/uptime)" \
+		-v g="$(cat /proc/fs/nfsd/nfsv4gracetime)" \
+		'BEGIN { l = s + g + 2 - n; print (l > 0 ? int(l + 1) : 0) }')
+	log "delegation: waiting $left s for the end of nfsd's grace period"
+	sleep "$left"
+}
+
 scenario_server() {
 	[ -d "$TRACEFS/events/nfsd" ] || return 1
+	deleg_wait_grace
 	deleg_server_actor >> "$OUT/log" 2>&1 &
 	return 0
 }
