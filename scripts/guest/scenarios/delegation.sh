@@ -97,14 +97,18 @@ timed_local_open() {
 within() { awk -v t="$1" -v m="$2" 'BEGIN { exit !(t < m) }'; }
 
 deleg_server_recall() {
-	local v=$1 peer dir secs recalls
+	local v=$1 peer dir='' secs recalls i
 	peer=$(deleg_peer client)
 	wait_for "$peer/deleg-held-$v" 600 ||
 		{ not_ok "delegation: NFSv$v client holds the file open"; return 1; }
-	dir=$(deleg_client_dir)
+	for ((i = 0; i < 20; i++)); do
+		dir=$(deleg_client_dir) && break
+		sleep 0.5
+	done
+	log "delegation: states of every client:"
+	grep -H . /proc/fs/nfsd/clients/*/states
 	check "delegation: NFSv$v write delegation in the server's states" \
 		test -n "$dir"
-	[ -n "$dir" ] && log "delegation: $(grep "deleg" "$dir/states")"
 	check "delegation: NFSv$v callback state UP before the recall" \
 		cb_state_up "${dir:-/nonexistent}"
 
@@ -173,11 +177,14 @@ deleg_server_actor() {
 	local v peer
 	peer=$(deleg_peer client)
 	for v in $VERS; do
-		trace_on "$TRACEFS"/events/nfsd/nfsd_cb_*
+		trace_on "$TRACEFS"/events/nfsd/nfsd_cb_* \
+			"$TRACEFS"/events/nfsd/nfsd_open \
+			"$TRACEFS"/events/nfsd/nfsd_deleg_*
 		deleg_server_recall "$v"
 		echo finished > "$OUT/recalled-$v"
 		deleg_server_workload "$v"
 		deleg_server_counts "$v"
+		cp "$TRACEFS/trace" "$OUT/tracefs-$v"
 		echo finished > "$OUT/work-checked-$v"
 		# The client counts its events before the buffer is emptied
 		wait_for "$peer/counted-$v" 600
@@ -208,7 +215,9 @@ scenario_server() {
 # --- client side -----------------------------------------------------------------
 
 client_cb_events() {
-	local e=("$TRACEFS"/events/nfs4/nfs4_cb_sequence "$TRACEFS"/events/nfs4/nfs4_cb_recall)
+	local e=("$TRACEFS"/events/nfs4/nfs4_cb_sequence "$TRACEFS"/events/nfs4/nfs4_cb_recall
+		 "$TRACEFS"/events/nfs4/nfs4_open_file "$TRACEFS"/events/nfs4/nfs4_set_delegation
+		 "$TRACEFS"/events/nfs4/nfs4_delegreturn_exit)
 	if [ "$CLIENT_IMPL" = ours ]; then
 		e+=("$TRACEFS"/events/xprtrdma_ng/xprtrdma_bc_*)
 	else
@@ -311,6 +320,7 @@ deleg_client_version() {
 			"$(trace_count xprtrdma_bc_reply)" -eq \
 			"$(trace_count xprtrdma_bc_call)"
 	fi
+	[ "$ROLE" = both ] || cp "$TRACEFS/trace" "$OUT/tracefs-$v"
 	echo finished > "$OUT/counted-$v"
 	rm -rf "$d" "$NFS_MNT/work-$v"
 	check "delegation: NFSv$v umount" umount "$NFS_MNT"
