@@ -405,6 +405,29 @@ static int xprtrdma_connect_status(int rc)
 	}
 }
 
+/*
+ * Credits are granted per connection (RFC 8166, Section 3.3.1): the Calls
+ * that held one on the old connection hold none on the new one, where
+ * the requester starts with one credit until the responder grants more.
+ * Every RPC that goes out again takes a credit afresh. No Call can be in
+ * flight here: the old QP is drained and the caller holds XPRT_LOCKED.
+ */
+static void xprtrdma_credits_reset(struct xprtrdma_xprt *rx)
+{
+	struct rpc_xprt *xprt = &rx->rx_xprt;
+	unsigned int i;
+
+	spin_lock(&xprt->transport_lock);
+	for (i = 0; i < rx->rx_nreqs; i++)
+		if (rx->rx_reqs[i]->req_rqst.rq_cong)
+			rx->rx_reqs[i]->req_rqst.rq_cong = 0;
+	xprt->cong = 0;
+	xprt->cwnd = RPC_CWNDSCALE;
+	/* Nothing is in flight, so no sender may wait for the window */
+	clear_bit(XPRT_CWND_WAIT, &xprt->state);
+	spin_unlock(&xprt->transport_lock);
+}
+
 /**
  * xprtrdma_connect_worker - establish a connection for a transport
  * @work: rx_connect_work
@@ -428,10 +451,13 @@ void xprtrdma_connect_worker(struct work_struct *work)
 		xprt->stat.connect_count++;
 		xprt->stat.connect_time += (long)jiffies -
 					   xprt->stat.connect_start;
-		/* RFC 8166, Section 3.3.1: one credit until the peer grants */
-		spin_lock(&xprt->transport_lock);
-		xprt->cwnd = RPC_CWNDSCALE;
-		spin_unlock(&xprt->transport_lock);
+		xprtrdma_credits_reset(rx);
+		/*
+		 * A new connection: RPCs that were sent on an earlier one
+		 * compare this cookie to decide whether to send again. The
+		 * RPC client re-sends NFSv4 Calls only when it has changed.
+		 */
+		xprt->connect_cookie++;
 		xprt_set_connected(xprt);
 		rc = -EAGAIN;
 	} else {
