@@ -26,13 +26,15 @@ VANISH_NOTICE_LIMIT=${VANISH_NOTICE_LIMIT:-600}
 
 # --- client ------------------------------------------------------------------
 
-vanish_fio() {
+# In a subshell: the function also runs in the foreground, and PID 1 of
+# the guest must not become fio.
+vanish_fio() (
 	cd /tmp && exec fio --output="$OUT/fio-vanish.txt" \
 		--directory="$NFS_MNT/vanish" --direct=1 --ioengine=psync \
 		--verify=crc32c --verify_backlog=16 --name=vanish \
 		--rw=randwrite --bsrange=4k-256k --size=8m --numjobs=8 \
 		--time_based --runtime="$1"
-}
+)
 
 scenario_client() {
 	local v=${VERS%% *} fio_pid
