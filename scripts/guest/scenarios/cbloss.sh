@@ -4,14 +4,17 @@
 #
 # 1. The client holds a delegation on a file (as in "callback").
 # 2. The server takes its link down and opens the file locally: the
-#    CB_RECALL it sends cannot arrive, the connection fails, the Call
-#    must fail with it (svcrdma_bc_close), nfsd must mark the callback
-#    path down, and the local open must finish (the delegation is
-#    revoked after the lease) instead of hanging.
+#    CB_RECALL it sends cannot arrive. On soft-RoCE the QP does not fail
+#    at once, so the Calls time out in the RPC layer (nfsd's callback
+#    timeout); nfsd must mark the callback path down or faulty, and the
+#    local open must finish (the delegation is revoked after the lease)
+#    instead of hanging.
 # 3. The link comes back; the client reconnects, its callback state
-#    must be UP again, a new delegation must be granted and a local
-#    open must recall it in well under the lease. At the end the module
-#    must unload (no backchannel transport left behind).
+#    must be UP again, the old connection's backchannel must have been
+#    closed with it (svcrdma_bc_close), and a new delegation must be
+#    granted and recalled by a local open in well under the lease. At
+#    the end the module must unload (no backchannel transport left
+#    behind).
 
 CBL_DIR=cbloss
 CBL_RECALL_MAX_MS=5000
@@ -74,8 +77,6 @@ cbl_server_watch() {
 	check "cbloss: local open with the link down ends in < ${CBL_HANG_MAX_S}s" \
 		cbl_local_open $((CBL_HANG_MAX_S * 1000))
 	cat /proc/fs/nfsd/clients/*/info
-	check "cbloss: the backchannel was closed with its connection" \
-		grep -q "svcrdma_bc_close" /sys/kernel/tracing/trace
 	check "cbloss: nfsd saw the callback path fail" \
 		grep -Eq "nfsd_cb_lost|nfsd_cb_new_state.*(DOWN|FAULT)" \
 		/sys/kernel/tracing/trace
@@ -86,6 +87,8 @@ cbl_server_watch() {
 	# 3. a new backchannel
 	check "cbloss: callback state UP again after reconnecting" \
 		cbl_poll 240 cbl_state_up
+	check "cbloss: the old backchannel was closed with its connection" \
+		grep -q "svcrdma_bc_close" /sys/kernel/tracing/trace
 	calls=$(cat "$d/bc_calls") replies=$(cat "$d/bc_replies")
 	if check "cbloss: a new delegation is granted" cbl_wait_deleg 2; then
 		echo yes > "$OUT/deleg-seen2"
