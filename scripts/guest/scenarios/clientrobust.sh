@@ -59,12 +59,19 @@ cr_diag() {
 
 # cr_watchdog SECS NAME: if fio still runs after SECS, record the state
 # and kill it (NFS waits are killable), so the run ends with its logs.
+# fio starts some time after the watchdog: only its end, once seen, ends
+# the watch early.
 cr_watchdog() {
-	local secs=$1 name=$2 i p
+	local secs=$1 name=$2 i p seen=
 	for ((i = 0; i < secs; i++)); do
 		sleep 1
-		pgrep -x fio >/dev/null || return 0
+		if pgrep -x fio >/dev/null; then
+			seen=1
+		elif [ -n "$seen" ]; then
+			return 0
+		fi
 	done
+	pgrep -x fio >/dev/null || return 0
 	log "clientrobust: $name still running after ${secs}s; state in diag-$name"
 	cr_diag "$name"
 	for p in $(pgrep -x fio); do
