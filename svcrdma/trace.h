@@ -183,23 +183,8 @@ DECLARE_EVENT_CLASS(svcrdma_bc_class,
 DEFINE_SVCRDMA_BC_EVENT(bc_call);
 DEFINE_SVCRDMA_BC_EVENT(bc_reply);
 
-TRACE_EVENT(svcrdma_bc_send_err,
-	    TP_PROTO(const struct svcrdma_xprt *sx, u32 xid, unsigned int len,
-		     int ret),
-	    TP_ARGS(sx, xid, len, ret),
-	    TP_STRUCT__entry(__field(const void *, sx)
-			     __field(u32, xid)
-			     __field(unsigned int, len)
-			     __field(int, ret)
-	    ),
-	    TP_fast_assign(__entry->sx = sx;
-			   __entry->xid = xid;
-			   __entry->len = len;
-			   __entry->ret = ret;
-	    ),
-	    TP_printk("sx=%p xid=0x%08x len=%u ret=%d", __entry->sx,
-		      __entry->xid, __entry->len, __entry->ret)
-);
+/* A backchannel Call that could not be posted; same fields as above */
+DEFINE_SVCRDMA_XID_EVENT(bc_send_err);
 
 TRACE_EVENT(svcrdma_bc_drop,
 	    TP_PROTO(const struct svcrdma_xprt *sx, u32 xid, unsigned int len,
