@@ -352,6 +352,12 @@ static struct xprt_class svcrdma_bc_class = {
 	.owner		= THIS_MODULE,
 	.ident		= XPRT_TRANSPORT_BC_RDMA,
 	.setup		= svcrdma_bc_setup,
+	/*
+	 * No netid of its own, but sunrpc's netid lookup walks every
+	 * registered class's list up to an empty string: without one, a
+	 * mount with our client loaded beside this class dereferences NULL.
+	 */
+	.netid		= { "" },
 };
 
 /* Room in a Call's receive buffer, as the RPC layer laid it out */
