@@ -1,6 +1,6 @@
 // SPDX-License-Identifier: GPL-2.0-only
 /*
- * bench-nodelay.so: TCP_NODELAY on every TCP socket a process connects or
+ * qemu-nodelay.so: TCP_NODELAY on every TCP socket a process connects or
  * accepts, through LD_PRELOAD.
  *
  * The two test guests are joined by QEMU's "socket" netdev, a TCP
@@ -8,9 +8,9 @@
  * QEMU leaves Nagle's algorithm on, so a frame that follows another one
  * not yet acknowledged waits for the peer's delayed ACK (40 ms): every
  * message of more than one frame, and every RDMA message followed by its
- * transport ACK, stalls. scripts/bench preloads this into the QEMU
- * processes so that the link carries frames as they come, the same for
- * every configuration measured.
+ * transport ACK, stalls. scripts/vmtest preloads this into the QEMU
+ * processes of a two-guest run so that the link carries frames as they
+ * come, the same for every configuration and scenario.
  */
 #define _GNU_SOURCE
 #include <dlfcn.h>
