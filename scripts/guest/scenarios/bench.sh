@@ -371,7 +371,8 @@ bench_meta() {
 	rec m "$r" "$cfg" meta unlink "$(awk -v n="$n" -v a="${t[5]}" 'BEGIN { printf "%.1f", n / a }')" ops/s
 }
 
-BENCH_WORKLOADS=(seqwrite seqread randwrite4k randread4k lat4k meta)
+# scripts/bench checked the list and put it in this order.
+read -r -a BENCH_WORKLOADS <<< "${BENCH_WORKLOADS:-seqwrite seqread randwrite4k randread4k lat4k meta}"
 
 bench_workload() {
 	local r=$1 cfg=$2 wl=$3
