@@ -435,6 +435,9 @@ bench_nfs() {
 			esac
 		fi
 	done
+	# Per-operation RPC counts and times (queue, RTT, execute) of this
+	# mount, and for the RDMA transports their xprt counters.
+	cp /proc/self/mountstats "$OUT/mountstats.$r.$cfg" 2>/dev/null
 	[ -n "$failed" ] || rm -rf "$BENCH_DIR"
 	bench_umount || log "bench: umount needed force"
 }
