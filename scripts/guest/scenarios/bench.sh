@@ -163,6 +163,8 @@ bench_server_cmd() {
 	impl) bench_server_impl "$@" ;;
 	perf) bench_server_perf "$@" ;;
 	perfwait) bench_server_perfwait ;;
+	# Our server's counters (cumulative since it was loaded).
+	stats) grep -r . /proc/sys/sunrpc/svcrdma_ng/ 2>/dev/null; true ;;
 	done) echo bye ;;
 	*) echo "unknown request '$cmd'"; return 1 ;;
 	esac
@@ -438,6 +440,9 @@ bench_nfs() {
 	# Per-operation RPC counts and times (queue, RTT, execute) of this
 	# mount, and for the RDMA transports their xprt counters.
 	cp /proc/self/mountstats "$OUT/mountstats.$r.$cfg" 2>/dev/null
+	if [ "$s" = ours ]; then
+		"$BENCH_RPC" stats > "$OUT/svcstats.$r.$cfg" 2>&1
+	fi
 	[ -n "$failed" ] || rm -rf "$BENCH_DIR"
 	bench_umount || log "bench: umount needed force"
 }
