@@ -33,6 +33,8 @@ BENCH_DIR=$NFS_MNT/bench
 : "${BENCH_SEQ_MB:=64}" "${BENCH_RAND_MB:=8}" "${BENCH_LAT_IOS:=500}"
 : "${BENCH_META_FILES:=200}" "${BENCH_PERF_SECS:=5}" "${BENCH_LAT_ITERS:=1000}"
 : "${BENCH_VERS:=4.2}"
+# Configurations to profile (scripts/bench --profile), in round 1 only.
+: "${BENCH_PROFILE:=}"
 
 # --- implementations, both sides -------------------------------------------------
 # The module that carries each side of each implementation, as lsmod
@@ -389,6 +391,33 @@ bench_workload() {
 	esac
 }
 
+# bench_profile ROUND CONFIG: after the measurements, one more 4 KiB
+# random write and read pass under "perf record -a -g" (cpu-clock: TCG
+# has no PMU), with the client's symbol tables beside it. Nothing here
+# is a measurement; the profile is for Documentation/bench.rst.
+bench_profile() {
+	local r=$1 cfg=$2 rw out=$OUT/profile.$2 mb=$BENCH_RAND_MB
+	mkdir -p "$out"
+	cat /proc/kallsyms > "$out/kallsyms"
+	cat /proc/modules > "$out/modules"
+	for rw in randwrite randread; do
+		timeout -k 10 "$BENCH_IO_TIMEOUT" perf record -q -a -g -e cpu-clock -F 499 \
+			-o "/tmp/perf.$rw.data" -- \
+			"${BENCH_FIO[@]}" --name="prof-$rw" --output="/tmp/prof.json" \
+			--filename="$BENCH_DIR/prof.dat" --rw="$rw" --bs=4k \
+			--iodepth=16 --size="${mb}M" --do_verify=0 \
+			> "$out/$rw.log" 2>&1 || { log "profile $cfg $rw failed"; return 1; }
+		cp /tmp/prof.json "$out/$rw.json"
+		timeout -k 10 120 perf report -i "/tmp/perf.$rw.data" --stdio \
+			--no-children --sort dso,sym -g none --percent-limit 0.5 \
+			> "$out/$rw.report" 2>&1
+		timeout -k 10 120 perf report -i "/tmp/perf.$rw.data" --stdio \
+			--no-children --sort dso -g none > "$out/$rw.dso" 2>&1
+		rm -f "/tmp/perf.$rw.data"
+	done
+	rm -f "$BENCH_DIR/prof.dat"
+}
+
 # One NFS configuration: switch both sides, mount, run every workload.
 bench_nfs() {
 	local r=$1 cfg=$2 proto=rdma c s wl failed=
@@ -437,6 +466,10 @@ bench_nfs() {
 			esac
 		fi
 	done
+	if [ "$r" = 1 ] && [ -z "$failed" ] &&
+		[[ " $BENCH_PROFILE " == *" $cfg "* ]]; then
+		bench_profile "$r" "$cfg"
+	fi
 	# Per-operation RPC counts and times (queue, RTT, execute) of this
 	# mount, and for the RDMA transports their xprt counters.
 	cp /proc/self/mountstats "$OUT/mountstats.$r.$cfg" 2>/dev/null
