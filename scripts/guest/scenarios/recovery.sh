@@ -34,6 +34,70 @@ scenario_server() {
 	return 0
 }
 
+# Post-mortem of a run that stalls (this scenario on its own; clientrobust
+# has its own watchdog): every RPC, RDMA-CM, NFSv4 and transport event in
+# a large ring, snapshots of the transport while the workload runs, and
+# after RECOVERY_BOUND seconds the trace, the RPC tasks and the blocked
+# tasks in $OUT/diag-recovery; then fio is killed so the run ends.
+RECOVERY_BOUND=${RECOVERY_BOUND:-$((RECOVERY_SECONDS + 210))}
+RC_TRACE=/sys/kernel/tracing
+RC_DIAG=$OUT/diag-recovery
+
+rc_trace_on() {
+	local g
+	[ -d "$RC_TRACE/events/xprtrdma_ng" ] || return 0
+	echo 32768 > "$RC_TRACE/buffer_size_kb"
+	for g in xprtrdma_ng sunrpc rdma_cma nfs4; do
+		[ -e "$RC_TRACE/events/$g/enable" ] &&
+			echo 1 > "$RC_TRACE/events/$g/enable"
+	done
+	return 0
+}
+
+rc_snapshot() {
+	local f
+	echo "== $(cut -d' ' -f1 /proc/uptime)"
+	awk '$1 == "xprt:"' /proc/self/mountstats
+	for f in /sys/kernel/debug/sunrpc/rpc_xprt/*/info; do
+		cat "$f"
+	done
+	cat /sys/kernel/debug/sunrpc/rpc_clnt/*/tasks | wc -l
+}
+
+rc_fio_pids() {
+	local p c
+	for p in /proc/[0-9]*; do
+		read -r c < "$p/comm" 2>/dev/null || continue
+		[ "$c" = fio ] && echo "${p#/proc/}"
+	done
+}
+
+rc_monitor() {
+	local i f p
+	mkdir -p "$RC_DIAG"
+	for ((i = 0; i < RECOVERY_BOUND; i += 10)); do
+		sleep 10
+		[ -e "$RC_DIAG/fio-done" ] && return 0
+		rc_snapshot >> "$RC_DIAG/snapshots" 2>&1
+	done
+	[ -e "$RC_DIAG/fio-done" ] && return 0
+	log "recovery: workload still running after ${RECOVERY_BOUND}s; state in diag-recovery"
+	touch "$RC_DIAG/stalled"
+	cat /proc/self/mountstats > "$RC_DIAG/mountstats" 2>/dev/null
+	for f in /sys/kernel/debug/sunrpc/rpc_clnt/*/tasks \
+		 /sys/kernel/debug/sunrpc/rpc_xprt/*/info; do
+		echo "== $f"
+		cat "$f"
+	done > "$RC_DIAG/sunrpc" 2>&1
+	echo 0 > "$RC_TRACE/tracing_on" 2>/dev/null
+	cat "$RC_TRACE/trace" > "$RC_DIAG/ftrace" 2>/dev/null
+	echo w > /proc/sysrq-trigger 2>/dev/null
+	dmesg > "$RC_DIAG/dmesg"
+	for p in $(rc_fio_pids); do
+		kill -9 "$p"
+	done
+}
+
 recovery_fio() {
 	cd /tmp && fio --output="$OUT/fio-recovery.txt" --directory="$1" \
 		--direct=1 --ioengine=psync --verify=crc32c --verify_fatal=1 \
@@ -50,8 +114,18 @@ scenario_client() {
 	if [ "$ROLE" = both ]; then
 		recovery_disrupt >> "$OUT/log" 2>&1 &
 	fi
+	if [ "$SCENARIO" = recovery ]; then
+		rc_trace_on
+		rc_monitor &
+	fi
 	check "recovery: checksummed workload through the disruptions" \
 		recovery_fio "$NFS_MNT/recovery"
+	mkdir -p "$RC_DIAG" && touch "$RC_DIAG/fio-done"
+	if [ -e "$RC_DIAG/stalled" ]; then
+		not_ok "recovery: the workload finished within ${RECOVERY_BOUND}s"
+		umount -f -l "$NFS_MNT" &
+		return
+	fi
 	check "recovery: disruptions happened during the workload" test -e "$disrupted"
 	check "recovery: fio reports no errors" \
 		bash -c "! grep -Eq 'err= *[1-9]|verify failed' '$OUT/fio-recovery.txt'"
