@@ -275,8 +275,8 @@ static void xprtrdma_bc_send_done(struct ib_cq *cq, struct ib_wc *wc)
 	ib_dma_unmap_single(ep->ep_id->device, req->bc_send_dma,
 			    req->bc_send_sge.length, DMA_TO_DEVICE);
 	xprtrdma_sq_release(ep, 1);
-	if (wc->status != IB_WC_SUCCESS && wc->status != IB_WC_WR_FLUSH_ERR)
-		xprtrdma_ep_fail(ep);
+	if (wc->status != IB_WC_SUCCESS)
+		xprtrdma_wc_failed(ep, wc->status);
 
 	if (err_reply) {
 		/* No callback service involved: straight back to the pool */

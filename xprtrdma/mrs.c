@@ -94,8 +94,8 @@ static void xprtrdma_inv_done(struct ib_cq *cq, struct ib_wc *wc)
 		else
 			frwr_mark_dirty(mr);
 	}
-	if (wc->status != IB_WC_SUCCESS && wc->status != IB_WC_WR_FLUSH_ERR)
-		xprtrdma_ep_fail(ep);
+	if (wc->status != IB_WC_SUCCESS)
+		xprtrdma_wc_failed(ep, wc->status);
 	xprtrdma_inv_finish(ep, req);
 }
 

@@ -22,8 +22,7 @@ static void xprtrdma_recv_done(struct ib_cq *cq, struct ib_wc *wc)
 	trace_xprtrdma_wc_recv(wc);
 	if (wc->status != IB_WC_SUCCESS) {
 		/* Not reposted: the connection is going away. */
-		if (wc->status != IB_WC_WR_FLUSH_ERR)
-			xprtrdma_ep_fail(ep);
+		xprtrdma_wc_failed(ep, wc->status);
 		return;
 	}
 

@@ -84,6 +84,30 @@ void xprtrdma_ep_fail(struct xprtrdma_ep *ep)
 	xprt_force_disconnect(xprt);
 }
 
+/**
+ * xprtrdma_wc_failed - a Work Request of the connection did not succeed
+ * @ep: the connection
+ * @status: the completion's status (not IB_WC_SUCCESS)
+ *
+ * A flushed Work Request usually belongs to a teardown we started, and
+ * that cleared XPRTRDMA_EP_CONNECTED before moving the QP to error. A
+ * flush while the connection still counts as up means the QP entered
+ * the error state by itself: rxe, for one, does so on a local transmit
+ * error and says so only by flushing what is outstanding, with no error
+ * completion, no async event and no RDMA-CM event. Nothing else would
+ * notice until an RPC timed out, so the connection is closed now.
+ *
+ * Context: a completion handler.
+ */
+void xprtrdma_wc_failed(struct xprtrdma_ep *ep, enum ib_wc_status status)
+{
+	if (status != IB_WC_WR_FLUSH_ERR ||
+	    test_bit(XPRTRDMA_EP_CONNECTED, &ep->ep_flags)) {
+		trace_xprtrdma_wc_failed(ep->ep_rx->rx_xprt.id, status);
+		xprtrdma_ep_fail(ep);
+	}
+}
+
 static void xprtrdma_send_done(struct ib_cq *cq, struct ib_wc *wc)
 {
 	struct xprtrdma_req *req = container_of(wc->wr_cqe,
@@ -93,8 +117,8 @@ static void xprtrdma_send_done(struct ib_cq *cq, struct ib_wc *wc)
 
 	trace_xprtrdma_wc_send(wc);
 	xprtrdma_sq_release(ep, req->req_sq_held);
-	if (wc->status != IB_WC_SUCCESS && wc->status != IB_WC_WR_FLUSH_ERR)
-		xprtrdma_ep_fail(ep);
+	if (wc->status != IB_WC_SUCCESS)
+		xprtrdma_wc_failed(ep, wc->status);
 
 	if (atomic_dec_and_test(&req->req_finish))
 		xprtrdma_reply_done(req);

@@ -291,6 +291,7 @@ void xprtrdma_sq_release(struct xprtrdma_ep *ep, unsigned int n);
 void xprtrdma_space_wait(struct xprtrdma_xprt *rx);
 void xprtrdma_space_wake(struct xprtrdma_xprt *rx);
 void xprtrdma_ep_fail(struct xprtrdma_ep *ep);
+void xprtrdma_wc_failed(struct xprtrdma_ep *ep, enum ib_wc_status status);
 
 /* mrs.c */
 void xprtrdma_mrs_put_list(struct xprtrdma_ep *ep, struct list_head *mrs);
