@@ -1,13 +1,44 @@
 # SPDX-License-Identifier: GPL-2.0-only
 # Scenario "recovery": a checksummed workload runs while the server
-# restarts nfsd and then takes its link down and up. The mount (hard, the
+# restarts nfsd and then loses its link for 5 s. The mount (hard, the
 # default) must ride through both and the workload must finish with every
 # block verified.
+#
+# The link outage is a cut wire: every frame in and out of the server's
+# interface is dropped (tc), the interface itself stays up. It is not
+# "ip link set down": that removes the interface's routes, so each rxe
+# transmit fails locally, and rxe answers a local transmit error by moving
+# the sending QP to the error state (rxe_req.c). A connection that dies
+# that way is recovered like any other, but the GSI QP (QP1) that carries
+# the connection manager's MADs can die the same way, and the MAD layer
+# brings a QP1 back from SQE only, not from ERR: after that the guest
+# answers no connection request. That is what run 20261122-182540 looks
+# like: after the admin-down flap every REQ of the client went unanswered
+# for over three minutes, whichever way it was retried.
 #
 # Two guests: the server disrupts when the client says its I/O started.
 # One guest: the client starts the same disruption in the background.
 
 RECOVERY_SECONDS=${RECOVERY_SECONDS:-90}
+RECOVERY_OUTAGE=5
+
+# rdma's view of the QPs (state of QP1 and of the connections), for the log
+rc_qps() {
+	echo "== $1 $(cut -d' ' -f1 /proc/uptime)"
+	rdma resource show qp 2>&1
+}
+
+link_cut() {
+	modprobe -a sch_netem sch_ingress cls_matchall act_gact 2>/dev/null
+	tc qdisc add dev "$RXE_NETDEV" root netem loss 100% &&
+		tc qdisc add dev "$RXE_NETDEV" ingress &&
+		tc filter add dev "$RXE_NETDEV" parent ffff: matchall action drop
+}
+
+link_restore() {
+	tc qdisc del dev "$RXE_NETDEV" ingress
+	tc qdisc del dev "$RXE_NETDEV" root
+}
 
 recovery_disrupt() {
 	sleep 5
@@ -19,11 +50,18 @@ recovery_disrupt() {
 		{ not_ok "recovery: nfsd back on rdma $NFS_PORT"; return 1; }
 	ok "recovery: nfsd restarted mid-I/O"
 	sleep 10
-	log "recovery: link $RXE_NETDEV down for 5 s"
-	ip link set "$RXE_NETDEV" down
-	sleep 5
-	ip link set "$RXE_NETDEV" up
-	ok "recovery: server link down and up mid-I/O"
+	rc_qps "before the outage" >> "$OUT/rdma-qps"
+	log "recovery: link $RXE_NETDEV cut for ${RECOVERY_OUTAGE} s"
+	if ! link_cut; then
+		link_restore 2>/dev/null
+		not_ok "recovery: server link cut mid-I/O"
+		return 1
+	fi
+	sleep "$RECOVERY_OUTAGE"
+	link_restore
+	ok "recovery: server link cut for ${RECOVERY_OUTAGE} s and restored mid-I/O"
+	sleep 20
+	rc_qps "20 s after the outage" >> "$OUT/rdma-qps"
 	echo done > "$OUT/disrupted"
 }
 
@@ -62,6 +100,7 @@ rc_snapshot() {
 		cat "$f"
 	done
 	cat /sys/kernel/debug/sunrpc/rpc_clnt/*/tasks | wc -l
+	rdma resource show qp
 }
 
 rc_fio_pids() {
