@@ -4,17 +4,23 @@
 # default) must ride through both and the workload must finish with every
 # block verified.
 #
-# The link outage is a cut wire: every frame in and out of the server's
-# interface is dropped (tc), the interface itself stays up. It is not
-# "ip link set down": that removes the interface's routes, so each rxe
-# transmit fails locally, and rxe answers a local transmit error by moving
-# the sending QP to the error state (rxe_req.c). A connection that dies
-# that way is recovered like any other, but the GSI QP (QP1) that carries
-# the connection manager's MADs can die the same way, and the MAD layer
-# brings a QP1 back from SQE only, not from ERR: after that the guest
-# answers no connection request. That is what run 20261122-182540 looks
-# like: after the admin-down flap every REQ of the client went unanswered
-# for over three minutes, whichever way it was retried.
+# The link outage is a cut wire: for RECOVERY_OUTAGE seconds each guest
+# drops every frame that reaches its interface (tc ingress). Both
+# interfaces stay up and nothing that either side sends fails locally;
+# the frames are lost in between, as on a cut cable. The client's half
+# is its background job (recovery_wire_client), driven by marks the
+# server writes to the out share.
+#
+# Not "ip link set down" on the server, nor a drop on its way out
+# (netem, a tc egress action): then each rxe transmit fails locally, and
+# rxe answers a local transmit error by moving the sending QP to the
+# error state (rxe_req.c). That includes the GSI QP (QP1) carrying the
+# connection manager's MADs, which the MAD layer brings back from SQE
+# only, not from ERR: the server then answers no connection request,
+# whichever client asks. Runs 20261122-182540 (link down) and
+# 20261122-190443 (netem loss 100%) show it: QP1 in state ERR after the
+# outage (rdma resource show qp), and every REQ of the client
+# unanswered for minutes.
 #
 # Two guests: the server disrupts when the client says its I/O started.
 # One guest: the client starts the same disruption in the background.
@@ -28,19 +34,30 @@ rc_qps() {
 	rdma resource show qp 2>&1
 }
 
-link_cut() {
-	modprobe -a sch_netem sch_ingress cls_matchall act_gact 2>/dev/null
-	tc qdisc add dev "$RXE_NETDEV" root netem loss 100% &&
-		tc qdisc add dev "$RXE_NETDEV" ingress &&
-		tc filter add dev "$RXE_NETDEV" parent ffff: matchall action drop
+# wire_cut DEV / wire_restore DEV: drop, then no longer drop, what arrives
+wire_cut() {
+	modprobe -a sch_ingress cls_matchall act_gact 2>/dev/null
+	tc qdisc add dev "$1" ingress &&
+		tc filter add dev "$1" parent ffff: matchall action drop
 }
 
-link_restore() {
-	tc qdisc del dev "$RXE_NETDEV" ingress
-	tc qdisc del dev "$RXE_NETDEV" root
+wire_restore() {
+	tc qdisc del dev "$1" ingress
+}
+
+# The client's half of the cut wire (two guests)
+recovery_wire_client() {
+	wait_for /out/server/wire-cut 1200 || return 0
+	wire_cut "$RXE_NETDEV" || log "recovery: cannot cut the client's side"
+	log "recovery: client side of the wire cut"
+	wait_for /out/server/wire-restored 120
+	wire_restore "$RXE_NETDEV"
+	log "recovery: client side of the wire restored"
 }
 
 recovery_disrupt() {
+	local devs=$RXE_NETDEV d
+	[ "$ROLE" = both ] && devs="veth0 veth1"
 	sleep 5
 	log "recovery: restarting nfsd"
 	rpc.nfsd 0
@@ -51,15 +68,21 @@ recovery_disrupt() {
 	ok "recovery: nfsd restarted mid-I/O"
 	sleep 10
 	rc_qps "before the outage" >> "$OUT/rdma-qps"
-	log "recovery: link $RXE_NETDEV cut for ${RECOVERY_OUTAGE} s"
-	if ! link_cut; then
-		link_restore 2>/dev/null
-		not_ok "recovery: server link cut mid-I/O"
-		return 1
-	fi
+	log "recovery: wire to the server cut for ${RECOVERY_OUTAGE} s"
+	echo cut > "$OUT/wire-cut"
+	for d in $devs; do
+		if ! wire_cut "$d"; then
+			not_ok "recovery: wire cut mid-I/O"
+			for d in $devs; do wire_restore "$d" 2>/dev/null; done
+			echo restored > "$OUT/wire-restored"
+			return 1
+		fi
+	done
 	sleep "$RECOVERY_OUTAGE"
-	link_restore
-	ok "recovery: server link cut for ${RECOVERY_OUTAGE} s and restored mid-I/O"
+	for d in $devs; do wire_restore "$d"; done
+	echo restored > "$OUT/wire-restored"
+	log "recovery: wire restored"
+	ok "recovery: wire to the server cut for ${RECOVERY_OUTAGE} s mid-I/O"
 	sleep 20
 	rc_qps "20 s after the outage" >> "$OUT/rdma-qps"
 	echo done > "$OUT/disrupted"
@@ -149,6 +172,7 @@ scenario_client() {
 	[ "$ROLE" = both ] && disrupted=$OUT/disrupted
 	check "recovery: mount NFSv$v" nfs_mount "$v" || return
 	mkdir -p "$NFS_MNT/recovery"
+	[ "$ROLE" = both ] || recovery_wire_client >> "$OUT/log" 2>&1 &
 	echo started > "$OUT/io-started"
 	if [ "$ROLE" = both ]; then
 		recovery_disrupt >> "$OUT/log" 2>&1 &
