@@ -99,6 +99,20 @@ static int xprtrdma_cm_handler(struct rdma_cm_id *id,
 	return 0;
 }
 
+/*
+ * Re-arm ep_cm_done before the next step. A DEVICE_REMOVAL that came
+ * before the re-arm completed the old wait and would be lost: the step
+ * would then wait its whole timeout on a device going away, and the
+ * removal with it.
+ */
+static int xprtrdma_cm_arm(struct xprtrdma_ep *ep)
+{
+	reinit_completion(&ep->ep_cm_done);
+	if (test_bit(XPRTRDMA_EP_REMOVED, &ep->ep_flags))
+		return -ENODEV;
+	return 0;
+}
+
 static int xprtrdma_cm_wait(struct xprtrdma_ep *ep, unsigned long timeout)
 {
 	if (!wait_for_completion_timeout(&ep->ep_cm_done, timeout))
@@ -267,14 +281,18 @@ static int xprtrdma_ep_resolve(struct xprtrdma_ep *ep)
 	unsigned long tmo = msecs_to_jiffies(XPRTRDMA_RESOLVE_MS) + HZ;
 	int rc;
 
-	reinit_completion(&ep->ep_cm_done);
+	rc = xprtrdma_cm_arm(ep);
+	if (rc)
+		return rc;
 	rc = rdma_resolve_addr(ep->ep_id, NULL, (struct sockaddr *)&xprt->addr,
 			       XPRTRDMA_RESOLVE_MS);
 	if (!rc)
 		rc = xprtrdma_cm_wait(ep, tmo);
 	if (rc)
 		return rc;
-	reinit_completion(&ep->ep_cm_done);
+	rc = xprtrdma_cm_arm(ep);
+	if (rc)
+		return rc;
 	rc = rdma_resolve_route(ep->ep_id, XPRTRDMA_RESOLVE_MS);
 	if (!rc)
 		rc = xprtrdma_cm_wait(ep, tmo);
@@ -297,7 +315,9 @@ static int xprtrdma_ep_connect(struct xprtrdma_ep *ep)
 	};
 	int rc;
 
-	reinit_completion(&ep->ep_cm_done);
+	rc = xprtrdma_cm_arm(ep);
+	if (rc)
+		return rc;
 	rc = rdma_connect(ep->ep_id, &param);
 	if (rc)
 		return rc;
