@@ -12,10 +12,14 @@
  * order, then the rest of the inline bytes.
  *
  * Reads are posted as one chain whose last work request signals, and
- * the thread waits for it while still holding XPT_BUSY: a connection has
- * at most one Call's Reads in flight, so it cannot tie up more than one
- * nfsd thread this way. The device enforces the negotiated initiator
- * depth (ORD) on those Reads.
+ * the thread waits for it. Meanwhile it gives the connection back
+ * (clears XPT_BUSY), so that other threads take the Calls behind this
+ * one: a round trip per Call with the connection held would serialise
+ * every NFS WRITE of a client. Up to half the service's threads may so
+ * wait for one connection's Reads; past that a thread waits holding
+ * XPT_BUSY, and the connection hands out no Call until its Reads are
+ * done, so one client cannot tie up every nfsd thread. The device
+ * enforces the negotiated initiator depth (ORD) on the Reads.
  */
 
 #include <linux/slab.h>
@@ -187,7 +191,34 @@ static void svcrdma_read_done(struct ib_cq *cq, struct ib_wc *wc)
 	complete(&rb->rb_done);
 }
 
-static int svcrdma_rb_post(struct svcrdma_rbuild *rb)
+/* Threads of the service that may wait for one connection's Reads. */
+static unsigned int svcrdma_read_waiters_max(const struct svc_rqst *rqstp)
+{
+	return max(READ_ONCE(rqstp->rq_server->sv_nrthreads) / 2, 1U);
+}
+
+/*
+ * Wait for the Reads. Give the connection back to the RPC layer first
+ * (XPT_BUSY) unless too many threads already wait for its Reads; *@busy
+ * tells the caller whether it still holds XPT_BUSY.
+ */
+static void svcrdma_rb_wait(struct svcrdma_rbuild *rb, bool *busy)
+{
+	struct svcrdma_xprt *sx = rb->rb_sx;
+	int waiters = atomic_inc_return(&sx->sx_read_waits);
+
+	trace_svcrdma_read_wait(sx, waiters);
+	if ((unsigned int)waiters <= svcrdma_read_waiters_max(rb->rb_rqstp)) {
+		*busy = false;
+		svc_xprt_received(&sx->sx_xprt);
+	} else {
+		svcrdma_stat_inc(SVCRDMA_STAT_READ_WAITS_BUSY);
+	}
+	wait_for_completion(&rb->rb_done);
+	atomic_dec(&sx->sx_read_waits);
+}
+
+static int svcrdma_rb_post(struct svcrdma_rbuild *rb, bool *busy)
 {
 	struct svcrdma_xprt *sx = rb->rb_sx;
 	const struct ib_send_wr *bad_wr;
@@ -214,7 +245,7 @@ static int svcrdma_rb_post(struct svcrdma_rbuild *rb)
 		svcrdma_sq_release(sx, wrs);
 		return -EIO;
 	}
-	wait_for_completion(&rb->rb_done);
+	svcrdma_rb_wait(rb, busy);
 	svcrdma_sq_release(sx, wrs);
 	return rb->rb_status == IB_WC_SUCCESS ? 0 : -EIO;
 }
@@ -273,13 +304,15 @@ static void svcrdma_rb_set_split(struct svcrdma_rbuild *rb, const u8 *inl,
  * @rqstp: the request
  * @sx: the connection
  * @ctxt: the Receive holding the Call's transport header
+ * @busy: set on entry (the caller holds XPT_BUSY); cleared when the
+ *	connection was handed back to the RPC layer during the Reads
  *
  * Return: 0 with rq_arg set up; -EINVAL or -EMSGSIZE when the Read list
  * cannot be used (the caller answers ERR_CHUNK); another negative errno
  * when the RDMA Reads failed (the caller closes the connection).
  */
 int svcrdma_read_chunks(struct svc_rqst *rqstp, struct svcrdma_xprt *sx,
-			struct svcrdma_recv_ctxt *ctxt)
+			struct svcrdma_recv_ctxt *ctxt, bool *busy)
 {
 	const struct rpcrdma_v1_msg *msg = &ctxt->rc_msg;
 	const struct rpcrdma_read_list *rl = &msg->m1_chunks.ch_reads;
@@ -315,7 +348,7 @@ int svcrdma_read_chunks(struct svc_rqst *rqstp, struct svcrdma_xprt *sx,
 		ret = svcrdma_rb_layout(&rb, rl, inl, inl_len);
 	if (ret < 0)
 		goto out;
-	ret = svcrdma_rb_post(&rb);
+	ret = svcrdma_rb_post(&rb, busy);
 	if (ret)
 		goto out;
 	svcrdma_stat_inc(SVCRDMA_STAT_READ_CHUNKS);

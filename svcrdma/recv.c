@@ -282,10 +282,14 @@ static void svcrdma_recv_reset(struct svcrdma_recv_ctxt *ctxt)
 	ctxt->rc_inv_valid = false;
 }
 
-/* Make rq_arg describe the Call; 0 when it is ready for svc_process. */
+/*
+ * Make rq_arg describe the Call; 0 when it is ready for svc_process.
+ * *@busy is cleared if the connection was handed back (XPT_BUSY) while
+ * Read chunks were being pulled.
+ */
 static int svcrdma_recv_build(struct svc_rqst *rqstp,
 			      struct svcrdma_xprt *sx,
-			      struct svcrdma_recv_ctxt *ctxt)
+			      struct svcrdma_recv_ctxt *ctxt, bool *busy)
 {
 	enum rpcrdma_reverse_class rev;
 	int ret;
@@ -308,7 +312,7 @@ static int svcrdma_recv_build(struct svc_rqst *rqstp,
 		svcrdma_setup_inline(rqstp, ctxt);
 		return 0;
 	}
-	ret = svcrdma_read_chunks(rqstp, sx, ctxt);
+	ret = svcrdma_read_chunks(rqstp, sx, ctxt, busy);
 	switch (ret) {
 	case 0:
 		return 0;
@@ -337,6 +341,7 @@ int svcrdma_recvfrom(struct svc_rqst *rqstp)
 	struct svc_xprt *xprt = rqstp->rq_xprt;
 	struct svcrdma_xprt *sx = svcrdma_sx(xprt);
 	struct svcrdma_recv_ctxt *ctxt;
+	bool busy = true;
 
 	rqstp->rq_xprt_ctxt = NULL;
 	ctxt = svcrdma_recv_dequeue(sx);
@@ -345,7 +350,7 @@ int svcrdma_recvfrom(struct svc_rqst *rqstp)
 	svcrdma_recv_refill(sx);
 	svcrdma_stat_inc(SVCRDMA_STAT_RECV);
 
-	if (svcrdma_recv_build(rqstp, sx, ctxt)) {
+	if (svcrdma_recv_build(rqstp, sx, ctxt, &busy)) {
 		svcrdma_recv_ctxt_put(sx, ctxt);
 		goto out_none;
 	}
@@ -355,10 +360,12 @@ int svcrdma_recvfrom(struct svc_rqst *rqstp)
 	svc_xprt_copy_addrs(rqstp, xprt);
 	trace_svcrdma_recvfrom(sx, ctxt->rc_msg.m1_prefix.px_xid,
 			       rqstp->rq_arg.len, 0);
-	svc_xprt_received(xprt);
+	if (busy)
+		svc_xprt_received(xprt);
 	return rqstp->rq_arg.len;
 
 out_none:
-	svc_xprt_received(xprt);
+	if (busy)
+		svc_xprt_received(xprt);
 	return 0;
 }

@@ -74,6 +74,7 @@
  * @sx_peer_ord: the client's initiator depth
  * @sx_sq_avail: Send queue entries not in use
  * @sx_sq_wait: threads waiting for @sx_sq_avail
+ * @sx_read_waits: threads waiting for the RDMA Reads of a Call
  * @sx_orphans: RDMA contexts to release once the QP is drained
  * @sx_recv_ready: completed Receives waiting for a thread
  * @sx_recv_pending: Receives posted plus those on @sx_recv_ready
@@ -119,6 +120,7 @@ struct svcrdma_xprt {
 
 	atomic_t		sx_sq_avail;
 	wait_queue_head_t	sx_sq_wait;
+	atomic_t		sx_read_waits;
 	struct list_head	sx_orphans;
 
 	struct list_head	sx_recv_ready;
@@ -290,7 +292,7 @@ void svcrdma_bc_reply(struct svcrdma_xprt *sx, struct svcrdma_recv_ctxt *ctxt,
 
 /* read.c */
 int svcrdma_read_chunks(struct svc_rqst *rqstp, struct svcrdma_xprt *sx,
-			struct svcrdma_recv_ctxt *ctxt);
+			struct svcrdma_recv_ctxt *ctxt, bool *busy);
 
 /* rw.c */
 struct svcrdma_rw *svcrdma_rw_alloc(unsigned int nents);
@@ -343,6 +345,7 @@ enum svcrdma_stat {
 	SVCRDMA_STAT_ERR_CHUNK,
 	SVCRDMA_STAT_READ_CHUNKS,
 	SVCRDMA_STAT_READ_BYTES,
+	SVCRDMA_STAT_READ_WAITS_BUSY,
 	SVCRDMA_STAT_WRITE_CHUNKS,
 	SVCRDMA_STAT_WRITE_BYTES,
 	SVCRDMA_STAT_REPLY_CHUNKS,
