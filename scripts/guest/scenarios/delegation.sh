@@ -160,12 +160,31 @@ deleg_server_workload() {
 		test "$slow" -eq 0 -a "$opens" -gt 0
 }
 
+# Our server's transport counters (svcrdma.rst): reverse-direction Calls
+# it sent, Replies it matched to them, and Sends that failed.
+svc_bc_counts() {
+	local c
+	for c in bc_calls bc_replies bc_send_err; do
+		printf '%s=%s ' "$c" "$(cat "$SVCRDMA_STATS/$c")"
+	done
+}
+
 deleg_server_counts() {
-	local v=$1 line bad
+	local v=$1 line bad calls0=$2 replies0=$3 calls replies
 	# shellcheck disable=SC2086
-	line=$(trace_summary "callbacks: NFSv$v server" $SERVER_CB_EVENTS)
+	line=$(trace_summary "callbacks: NFSv$v server $SERVER_IMPL" $SERVER_CB_EVENTS)
 	log "$line"
 	echo "$line" >> "$OUT/callbacks"
+	if [ "$SERVER_IMPL" = ours ]; then
+		line="svcrdma: NFSv$v $(svc_bc_counts)"
+		log "$line"
+		echo "$line" >> "$OUT/callbacks"
+		calls=$(( $(cat "$SVCRDMA_STATS/bc_calls") - calls0 ))
+		replies=$(( $(cat "$SVCRDMA_STATS/bc_replies") - replies0 ))
+		check "delegation: NFSv$v our server sent $calls reverse Calls and matched $replies Replies" \
+			test "$calls" -gt 0 -a "$replies" -eq "$calls" -a \
+			"$(cat "$SVCRDMA_STATS/bc_send_err")" -eq 0
+	fi
 	bad=$(grep " nfsd_cb_recall_done: " "$TRACEFS/trace" | grep -vc "status=0$")
 	check "delegation: NFSv$v every CB_RECALL answered ($(trace_count nfsd_cb_recall_done) done, $bad failed)" \
 		test "$bad" -eq 0 -a "$(trace_count nfsd_cb_recall_done)" -gt 0
@@ -174,16 +193,20 @@ deleg_server_counts() {
 }
 
 deleg_server_actor() {
-	local v peer
+	local v peer calls0=0 replies0=0
 	peer=$(deleg_peer client)
 	for v in $VERS; do
 		trace_on "$TRACEFS"/events/nfsd/nfsd_cb_* \
 			"$TRACEFS"/events/nfsd/nfsd_open \
 			"$TRACEFS"/events/nfsd/nfsd_deleg_*
+		if [ "$SERVER_IMPL" = ours ]; then
+			calls0=$(cat "$SVCRDMA_STATS/bc_calls")
+			replies0=$(cat "$SVCRDMA_STATS/bc_replies")
+		fi
 		deleg_server_recall "$v"
 		echo finished > "$OUT/recalled-$v"
 		deleg_server_workload "$v"
-		deleg_server_counts "$v"
+		deleg_server_counts "$v" "$calls0" "$replies0"
 		cp "$TRACEFS/trace" "$OUT/tracefs-$v"
 		echo finished > "$OUT/work-checked-$v"
 		# The client counts its events before the buffer is emptied
