@@ -8,9 +8,10 @@
  * QEMU leaves Nagle's algorithm on, so a frame that follows another one
  * not yet acknowledged waits for the peer's delayed ACK (40 ms): every
  * message of more than one frame, and every RDMA message followed by its
- * transport ACK, stalls. scripts/vmtest preloads this into the QEMU
- * processes of a two-guest run so that the link carries frames as they
- * come, the same for every configuration and scenario.
+ * transport ACK, stalls. With RPCRDMA_NODELAY=1 (scripts/bench sets it)
+ * scripts/vmtest preloads this into both QEMU processes of a two-guest
+ * run so that the link carries frames as they come, the same for every
+ * configuration measured.
  */
 #define _GNU_SOURCE
 #include <dlfcn.h>
