@@ -240,6 +240,7 @@ static int xprtrdma_send_request(struct rpc_rqst *rqst)
 	struct xprtrdma_xprt *rx = xprtrdma_rx(xprt);
 	struct xprtrdma_req *req;
 	struct xprtrdma_ep *ep = rx->rx_ep;
+	int rc;
 
 	/* The Reply to a reverse-direction Call (RFC 8167) */
 	if (bc_prealloc(rqst))
@@ -260,7 +261,15 @@ static int xprtrdma_send_request(struct rpc_rqst *rqst)
 	/* RFC 8166, Section 3.3.1: no more Calls in flight than credits */
 	if (!xprt_request_get_cong(xprt, rqst))
 		return -EBADSLT;
-	return xprtrdma_send(ep, req);
+	/*
+	 * For mountstats: the RTT runs from here (the Reply may complete
+	 * before the post returns) and the bytes sent are the RPC message.
+	 */
+	rqst->rq_xtime = ktime_get();
+	rc = xprtrdma_send(ep, req);
+	if (!rc)
+		rqst->rq_xmit_bytes_sent += rqst->rq_snd_buf.len;
+	return rc;
 }
 
 static void xprtrdma_buf_free(struct rpc_task *task)

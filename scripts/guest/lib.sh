@@ -171,6 +171,20 @@ mount_is_rdma() {
 		END { exit !found }' /proc/self/mountstats
 }
 
+# The mount's per-operation READ statistics (mountstats "READ: ops trans
+# timeouts bytes_sent bytes_recv queue rtt execute ...") count the Calls'
+# bytes, at least $1 bytes of replies, and a round-trip time.
+read_stats_counted() {
+	awk -v m="$NFS_MNT" -v min="$1" '
+		$1 == "device" { f = ($5 == m); next }
+		f && $1 == "READ:" {
+			ok = $2 > 0 && $5 > 0 && $6 >= min && $8 > 0
+			printf "READ ops %s bytes sent %s received %s rtt %s ms\n",
+				$2, $5, $6, $8
+		}
+		END { exit !ok }' /proc/self/mountstats
+}
+
 # --- roles -------------------------------------------------------------------------
 run_role() {
 	local role=$1

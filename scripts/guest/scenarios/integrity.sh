@@ -65,6 +65,8 @@ integrity_pass() {
 	echo 3 > /proc/sys/vm/drop_caches
 	check "$tag remount" nfs_mount "$v" "rsize=$io,wsize=$io" || return
 	verify_phase "$d" "$tag"
+	check "$tag mountstats count READ bytes and RTT" \
+		read_stats_counted $((16 * 1024 * 1024))
 	check "$tag final umount" umount "$NFS_MNT"
 }
 
