@@ -224,19 +224,24 @@ void xprtrdma_bc_free_rqst(struct rpc_rqst *rqst)
  */
 size_t xprtrdma_bc_maxpayload(struct rpc_xprt *xprt)
 {
-	struct xprtrdma_xprt *rx = xprtrdma_rx(xprt);
-	u32 send = rx->rx_inline_send, recv = rx->rx_inline_recv;
-	struct xprtrdma_ep *ep;
+	/* rpc_max_bc_payload() calls us under rcu_read_lock(): no sleeping */
+	return READ_ONCE(xprtrdma_rx(xprt)->rx_bc_payload);
+}
 
-	down_read(&rx->rx_ep_rwsem);
-	ep = rx->rx_ep;
-	if (ep) {
-		send = ep->ep_inline_send;
-		recv = ep->ep_inline_recv;
-	}
-	up_read(&rx->rx_ep_rwsem);
-	return min_t(size_t, PAGE_SIZE,
-		     rpcrdma_reverse_max_payload(send, recv));
+/**
+ * xprtrdma_bc_set_payload - record what bc_maxpayload reports
+ * @rx: the transport
+ * @send: largest Send to the peer
+ * @recv: largest Send the peer may make to us
+ *
+ * Called with the configured sizes when the transport is created and
+ * with the negotiated ones when a connection is established.
+ */
+void xprtrdma_bc_set_payload(struct xprtrdma_xprt *rx, u32 send, u32 recv)
+{
+	WRITE_ONCE(rx->rx_bc_payload,
+		   min_t(u32, PAGE_SIZE,
+			 rpcrdma_reverse_max_payload(send, recv)));
 }
 
 /**

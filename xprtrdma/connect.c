@@ -50,6 +50,7 @@ static void xprtrdma_cm_established(struct xprtrdma_ep *ep,
 	ep->ep_inline_send = min(rx->rx_inline_send, cp.cp_recv_size);
 	ep->ep_inline_recv = min(rx->rx_inline_recv, cp.cp_send_size);
 	ep->ep_remote_inv = cp.cp_remote_inv;
+	xprtrdma_bc_set_payload(rx, ep->ep_inline_send, ep->ep_inline_recv);
 	trace_xprtrdma_connected(rx->rx_xprt.id, ep->ep_credits,
 				 ep->ep_inline_send, ep->ep_inline_recv,
 				 ep->ep_remote_inv, have);

@@ -90,6 +90,7 @@ static void xprtrdma_settings(struct xprtrdma_xprt *rx)
 				   XPRTRDMA_INLINE_MIN, XPRTRDMA_INLINE_MAX);
 	rx->rx_depth_want = clamp(READ_ONCE(xprtrdma_mr_depth),
 				  XPRTRDMA_DEPTH_MIN, XPRTRDMA_DEPTH_MAX);
+	xprtrdma_bc_set_payload(rx, rx->rx_inline_send, rx->rx_inline_recv);
 }
 
 /* Payload limit: a page-list chunk must fit XPRTRDMA_MAX_CHUNK_MRS MRs */

@@ -223,6 +223,7 @@ struct xprtrdma_xprt {
 	unsigned int		rx_nreqs;
 	unsigned int		rx_inline_send;	/* what we offer (tunable) */
 	unsigned int		rx_inline_recv;
+	unsigned int		rx_bc_payload;	/* bc_maxpayload; read locklessly */
 	unsigned int		rx_depth_want;
 	bool			rx_tried;	/* connect attempted before */
 	unsigned int		rx_ep_gen;	/* connections opened so far */
@@ -306,6 +307,7 @@ int xprtrdma_bc_setup(struct rpc_xprt *xprt, unsigned int reqs);
 void xprtrdma_bc_destroy(struct rpc_xprt *xprt, unsigned int reqs);
 void xprtrdma_bc_free_rqst(struct rpc_rqst *rqst);
 size_t xprtrdma_bc_maxpayload(struct rpc_xprt *xprt);
+void xprtrdma_bc_set_payload(struct xprtrdma_xprt *rx, u32 send, u32 recv);
 unsigned int xprtrdma_bc_num_slots(struct rpc_xprt *xprt);
 void xprtrdma_bc_receive(struct xprtrdma_ep *ep, struct xprtrdma_rep *rep,
 			 enum rpcrdma_reverse_class rc);
