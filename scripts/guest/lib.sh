@@ -123,8 +123,8 @@ nfs_server_up() {
 	rpc.mountd || return 1
 	exportfs -o rw,no_root_squash,insecure,sync,fsid=0 "*:$EXPORT_DIR" || return 1
 	# Short lease and grace so that tests need not wait 90 s for NFSv4
-	# OPENs after a (re)start of nfsd.
-	echo 10 > /proc/fs/nfsd/nfsv4leasetime
+	# OPENs after a (re)start of nfsd. A scenario may set NFS_LEASE.
+	echo "${NFS_LEASE:-10}" > /proc/fs/nfsd/nfsv4leasetime
 	echo 10 > /proc/fs/nfsd/nfsv4gracetime
 	rpc.nfsd 8 || return 1
 	echo "rdma $NFS_PORT" > /proc/fs/nfsd/portlist || return 1
