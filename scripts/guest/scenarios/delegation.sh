@@ -170,30 +170,25 @@ deleg_server_workload() {
 		test "$slow" -eq 0 -a "$opens" -gt 0
 }
 
-# Our server's transport counters (svcrdma.rst): reverse-direction Calls
-# it sent, Replies it matched to them, and Sends that failed.
-svc_bc_counts() {
-	local c
-	for c in bc_calls bc_replies bc_send_err; do
-		printf '%s=%s ' "$c" "$(cat "$SVCRDMA_STATS/$c")"
-	done
-}
-
 deleg_server_counts() {
-	local v=$1 line bad calls0=$2 replies0=$3 calls replies
+	local v=$1 line bad calls0=$2 replies0=$3 calls replies send_err
 	# shellcheck disable=SC2086
 	line=$(trace_summary "callbacks: NFSv$v server $SERVER_IMPL" $SERVER_CB_EVENTS)
 	log "$line"
 	echo "$line" >> "$OUT/callbacks"
 	if [ "$SERVER_IMPL" = ours ]; then
-		line="svcrdma: NFSv$v $(svc_bc_counts)"
+		# Our server's counters (svcrdma.rst): reverse-direction Calls
+		# sent, Replies matched to them, Sends that failed
+		calls=$(cat "$SVCRDMA_STATS/bc_calls")
+		replies=$(cat "$SVCRDMA_STATS/bc_replies")
+		send_err=$(cat "$SVCRDMA_STATS/bc_send_err")
+		line="svcrdma: NFSv$v bc_calls=$calls bc_replies=$replies bc_send_err=$send_err"
 		log "$line"
 		echo "$line" >> "$OUT/callbacks"
-		calls=$(( $(cat "$SVCRDMA_STATS/bc_calls") - calls0 ))
-		replies=$(( $(cat "$SVCRDMA_STATS/bc_replies") - replies0 ))
+		calls=$((calls - calls0))
+		replies=$((replies - replies0))
 		check "delegation: NFSv$v our server sent $calls reverse Calls and matched $replies Replies" \
-			test "$calls" -gt 0 -a "$replies" -eq "$calls" -a \
-			"$(cat "$SVCRDMA_STATS/bc_send_err")" -eq 0
+			test "$calls" -gt 0 -a "$replies" -eq "$calls" -a "$send_err" -eq 0
 	fi
 	bad=$(grep " nfsd_cb_recall_done: " "$TRACEFS/trace" | grep -vc "status=0$")
 	check "delegation: NFSv$v every CB_RECALL answered ($(trace_count nfsd_cb_recall_done) done, $bad failed)" \
