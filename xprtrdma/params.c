@@ -82,11 +82,11 @@ static const struct kernel_param_ops xprtrdma_depth_ops = {
 module_param_cb(inline_send, &xprtrdma_inline_ops, &xprtrdma_inline_send,
 		0644);
 MODULE_PARM_DESC(inline_send,
-		 "Largest Send we offer to post, bytes (1024-65536, default 4096)");
+		 "Largest Send we offer to post, bytes (1024-65536, default 8192)");
 module_param_cb(inline_recv, &xprtrdma_inline_ops, &xprtrdma_inline_recv,
 		0644);
 MODULE_PARM_DESC(inline_recv,
-		 "Receive buffer size we advertise, bytes (1024-65536, default 4096)");
+		 "Receive buffer size we advertise, bytes (1024-65536, default 8192)");
 module_param_cb(slot_table, &xprtrdma_slots_ops, &xprtrdma_slot_table, 0644);
 MODULE_PARM_DESC(slot_table,
 		 "RPC slots and credits asked for per transport (4-1024, default 128)");
