@@ -313,15 +313,8 @@ static int xprtrdma_bc_post(struct xprtrdma_ep *ep,
 	if (ib_dma_mapping_error(dev, req->bc_send_dma))
 		return -ENOBUFS;
 	req->bc_send_cqe.done = xprtrdma_bc_send_done;
-	req->bc_send_sge.addr = req->bc_send_dma;
-	req->bc_send_sge.length = len;
-	req->bc_send_sge.lkey = ep->ep_pd->local_dma_lkey;
-	req->bc_send_wr.next = NULL;
-	req->bc_send_wr.wr_cqe = &req->bc_send_cqe;
-	req->bc_send_wr.sg_list = &req->bc_send_sge;
-	req->bc_send_wr.num_sge = 1;
-	req->bc_send_wr.opcode = IB_WR_SEND;
-	req->bc_send_wr.send_flags = IB_SEND_SIGNALED;
+	xprtrdma_init_send(ep, &req->bc_send_wr, &req->bc_send_sge,
+			   &req->bc_send_cqe, req->bc_send_dma, len);
 
 	set_bit(XPRTRDMA_BC_SEND_BUSY, &req->bc_flags);
 	rc = ib_post_send(ep->ep_id->qp, &req->bc_send_wr, NULL);

@@ -389,20 +389,6 @@ static int xprtrdma_reg_call(struct xprtrdma_ep *ep, struct xprtrdma_req *req,
 	}
 }
 
-static void xprtrdma_prep_send(struct xprtrdma_ep *ep, struct xprtrdma_req *req,
-			       u32 len)
-{
-	req->req_send_sge.addr = req->req_send_dma;
-	req->req_send_sge.length = len;
-	req->req_send_sge.lkey = ep->ep_pd->local_dma_lkey;
-	req->req_send_wr.next = NULL;
-	req->req_send_wr.wr_cqe = &req->req_send_cqe;
-	req->req_send_wr.sg_list = &req->req_send_sge;
-	req->req_send_wr.num_sge = 1;
-	req->req_send_wr.opcode = IB_WR_SEND;
-	req->req_send_wr.send_flags = IB_SEND_SIGNALED;
-}
-
 /**
  * xprtrdma_marshal - build the transport header, chunks and Send WR
  * @ep: the connection the Call goes out on
@@ -442,7 +428,8 @@ int xprtrdma_marshal(struct xprtrdma_ep *ep, struct xprtrdma_req *req,
 		goto out_err;
 	xprtrdma_count_add(req->req_rx, st_send_copy, len);
 
-	xprtrdma_prep_send(ep, req, hdrlen + len);
+	xprtrdma_init_send(ep, &req->req_send_wr, &req->req_send_sge,
+			   &req->req_send_cqe, req->req_send_dma, hdrlen + len);
 	*tail = &req->req_send_wr;
 	trace_xprtrdma_marshal(req->req_msg.m1_prefix.px_xid, hdrlen, len,
 			       rtype, req->req_wtype, list_count_nodes(mrs));

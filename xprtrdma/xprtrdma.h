@@ -251,6 +251,26 @@ static inline struct xprtrdma_req *xprtrdma_req(struct rpc_rqst *rqst)
 	return container_of(rqst, struct xprtrdma_req, req_rqst);
 }
 
+/*
+ * Fill in a signaled, single-SGE Send of @len octets at DMA address @addr
+ * (a forward Call or a reverse-direction Reply; both are one buffer).
+ */
+static inline void xprtrdma_init_send(struct xprtrdma_ep *ep,
+				      struct ib_send_wr *wr,
+				      struct ib_sge *sge, struct ib_cqe *cqe,
+				      u64 addr, u32 len)
+{
+	sge->addr = addr;
+	sge->length = len;
+	sge->lkey = ep->ep_pd->local_dma_lkey;
+	wr->next = NULL;
+	wr->wr_cqe = cqe;
+	wr->sg_list = sge;
+	wr->num_sge = 1;
+	wr->opcode = IB_WR_SEND;
+	wr->send_flags = IB_SEND_SIGNALED;
+}
+
 static inline struct xprtrdma_bc_req *xprtrdma_bc_req(struct rpc_rqst *rqst)
 {
 	return container_of(rqst, struct xprtrdma_bc_req, bc_rqst);
