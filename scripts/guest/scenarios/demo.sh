@@ -4,15 +4,25 @@
 
 say() { log ">>> $*"; }
 
+# show: narrate standard input, indented (scripts/demo shows only the
+# narration lines of the guest's log).
+show() {
+	local line
+
+	while IFS= read -r line; do
+		say "      $line"
+	done
+}
+
 scenario_server() {
 	say "nfsd is up; its portlist now reads:"
-	sed 's/^/      /' /proc/fs/nfsd/portlist
+	show < /proc/fs/nfsd/portlist
 }
 
 scenario_client() {
 	local v=${VERS##* } sum1 sum2
 	say "soft-RoCE device over $RXE_NETDEV:"
-	rdma link show | sed 's/^/      /'
+	rdma link show | show
 	say "mounting $SERVER_ADDR over RDMA: mount -t nfs -o vers=$v,proto=rdma,port=$NFS_PORT"
 	check "demo: mount NFSv$v over RDMA" nfs_mount "$v" || return
 	say "writing a 64 MiB file of random bytes"
@@ -29,10 +39,10 @@ scenario_client() {
 	check "demo: checksums match" test "$sum1" = "$sum2"
 	say "/proc/self/mountstats for $NFS_MNT:"
 	awk -v m="$NFS_MNT" '$1 == "device" { f = ($5 == m) } f && $1 == "xprt:"' \
-		/proc/self/mountstats | sed 's/^/      /'
+		/proc/self/mountstats | show
 	check "demo: mountstats shows xprt: rdma" mount_is_rdma
 	say "transport modules loaded:"
-	lsmod | grep -E '^(rpcrdma|xprtrdma|svcrdma|rpcrdma_core|rdma_rxe) ' | sed 's/^/      /'
+	lsmod | grep -E '^(rpcrdma|xprtrdma|svcrdma|rpcrdma_core|rdma_rxe) ' | show
 	rm -f "$NFS_MNT/demo"
 	check "demo: umount" umount "$NFS_MNT"
 }
