@@ -391,31 +391,37 @@ bench_workload() {
 	esac
 }
 
-# bench_profile ROUND CONFIG: after the measurements, one more 4 KiB
-# random write and read pass under "perf record -a -g" (cpu-clock: TCG
-# has no PMU), with the client's symbol tables beside it. Nothing here
-# is a measurement; the profile is for Documentation/bench.rst.
+# bench_profile ROUND CONFIG: after the measurements, one more pass of
+# each fio workload under "perf record -a -g" (cpu-clock: TCG has no
+# PMU): 4 KiB random writes and reads at queue depth 16, 1 MiB
+# sequential writes and reads at queue depth 8, with the client's symbol
+# tables beside them. Nothing here is a measurement; the profiles are
+# for Documentation/bench.rst.
 bench_profile() {
-	local r=$1 cfg=$2 rw out=$OUT/profile.$2 mb=$BENCH_RAND_MB
+	local r=$1 cfg=$2 out=$OUT/profile.$2 pass name rw bs qd mb
 	mkdir -p "$out"
 	cat /proc/kallsyms > "$out/kallsyms"
 	cat /proc/modules > "$out/modules"
-	for rw in randwrite randread; do
+	for pass in "randwrite randwrite 4k 16 $BENCH_RAND_MB" \
+		    "randread randread 4k 16 $BENCH_RAND_MB" \
+		    "seqwrite write 1M 8 $BENCH_SEQ_MB" \
+		    "seqread read 1M 8 $BENCH_SEQ_MB"; do
+		read -r name rw bs qd mb <<< "$pass"
 		timeout -k 10 "$BENCH_IO_TIMEOUT" perf record -q -a -g -e cpu-clock -F 499 \
-			-o "/tmp/perf.$rw.data" -- \
-			"${BENCH_FIO[@]}" --name="prof-$rw" --output="/tmp/prof.json" \
-			--filename="$BENCH_DIR/prof.dat" --rw="$rw" --bs=4k \
-			--iodepth=16 --size="${mb}M" --do_verify=0 \
-			> "$out/$rw.log" 2>&1 || { log "profile $cfg $rw failed"; return 1; }
-		cp /tmp/prof.json "$out/$rw.json"
-		timeout -k 10 120 perf report -i "/tmp/perf.$rw.data" --stdio \
+			-o "/tmp/perf.$name.data" -- \
+			"${BENCH_FIO[@]}" --name="prof-$name" --output="/tmp/prof.json" \
+			--filename="$BENCH_DIR/prof.$bs.dat" --rw="$rw" --bs="$bs" \
+			--iodepth="$qd" --size="${mb}M" --do_verify=0 \
+			> "$out/$name.log" 2>&1 || { log "profile $cfg $name failed"; return 1; }
+		cp /tmp/prof.json "$out/$name.json"
+		timeout -k 10 120 perf report -i "/tmp/perf.$name.data" --stdio \
 			--no-children --sort dso,sym -g none --percent-limit 0.5 \
-			> "$out/$rw.report" 2>&1
-		timeout -k 10 120 perf report -i "/tmp/perf.$rw.data" --stdio \
-			--no-children --sort dso -g none > "$out/$rw.dso" 2>&1
-		rm -f "/tmp/perf.$rw.data"
+			> "$out/$name.report" 2>&1
+		timeout -k 10 120 perf report -i "/tmp/perf.$name.data" --stdio \
+			--no-children --sort dso -g none > "$out/$name.dso" 2>&1
+		rm -f "/tmp/perf.$name.data"
 	done
-	rm -f "$BENCH_DIR/prof.dat"
+	rm -f "$BENCH_DIR"/prof.*.dat
 }
 
 # One NFS configuration: switch both sides, mount, run every workload.
