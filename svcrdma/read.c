@@ -11,19 +11,24 @@
  * chunk's position, the chunk, its pad, and so on in Read-list position
  * order, then the rest of the inline bytes.
  *
- * Reads are posted as one chain whose last work request signals, and
- * the thread waits for it. Meanwhile it gives the connection back
- * (clears XPT_BUSY), so that other threads take the Calls behind this
- * one: a round trip per Call with the connection held would serialise
- * every NFS WRITE of a client. Up to half the service's threads may so
- * wait for one connection's Reads; past that a thread waits holding
- * XPT_BUSY, and the connection hands out no Call until its Reads are
- * done, so one client cannot tie up every nfsd thread. The device
- * enforces the negotiated initiator depth (ORD) on the Reads.
+ * Reads are posted as one chain whose last work request signals. The
+ * thread does not wait for them: the pages the Reads fill move from the
+ * request (rq_pages) to the Read's context, the thread returns to nfsd,
+ * and the completion queues the context on the connection and enqueues
+ * it, so that the next xpo_recvfrom moves the pages back into that
+ * thread's request and hands the finished Call to nfsd. Other Calls of
+ * the connection are served meanwhile: a round trip per Call with a
+ * thread or the connection held would serialise every NFS WRITE of a
+ * client. At most SVCRDMA_READS_DEFERRED_MAX Calls of one connection
+ * are so deferred, which bounds the pages one client can pin; past that
+ * a thread waits for its Reads holding the connection (XPT_BUSY), so
+ * that connection hands out no further Call until they are done. The
+ * device enforces the negotiated initiator depth (ORD) on the Reads.
  */
 
 #include <linux/slab.h>
 #include <linux/highmem.h>
+#include <linux/overflow.h>
 #include <linux/sunrpc/xdr.h>
 
 #include "svcrdma.h"
@@ -31,28 +36,46 @@
 
 /**
  * struct svcrdma_rbuild - building a Call from inline bytes and chunks
- * @rb_rqstp: request whose pages receive the Call
+ * @rb_rqstp: request whose pages receive the Call (while it is built)
  * @rb_sx: the connection
+ * @rb_ctxt: the Receive holding the Call's transport header
+ * @rb_node: entry on the connection's @sx_reads_done
  * @rb_page: current page index in rq_pages
  * @rb_off: offset in that page
  * @rb_maxpage: first page index the Call may not use
  * @rb_len: bytes of the Call so far
+ * @rb_inl: inline part of the Call (in the Receive buffer)
+ * @rb_inl_len: its length (0 for RDMA_NOMSG)
+ * @rb_pos0: position of the first chunk
+ * @rb_split: one data-item chunk (see svcrdma_rb_set_split())
+ * @rb_wrs: Send queue entries reserved for the Reads
  * @rb_rws: RDMA Reads to post
  * @rb_cqe: completion of the last Read
- * @rb_done: signalled by @rb_cqe
+ * @rb_done: signalled by @rb_cqe when the thread waits
  * @rb_status: completion status
+ * @rb_npages: pages held in @rb_pages while the Reads are deferred
+ * @rb_pages: those pages, taken from rq_pages[0..@rb_npages)
  */
 struct svcrdma_rbuild {
 	struct svc_rqst		*rb_rqstp;
 	struct svcrdma_xprt	*rb_sx;
+	struct svcrdma_recv_ctxt *rb_ctxt;
+	struct list_head	rb_node;
 	unsigned int		rb_page;
 	unsigned int		rb_off;
 	unsigned int		rb_maxpage;
 	unsigned int		rb_len;
+	const u8		*rb_inl;
+	unsigned int		rb_inl_len;
+	unsigned int		rb_pos0;
+	bool			rb_split;
+	unsigned int		rb_wrs;
 	struct list_head	rb_rws;
 	struct ib_cqe		rb_cqe;
 	struct completion	rb_done;
 	enum ib_wc_status	rb_status;
+	unsigned int		rb_npages;
+	struct page		*rb_pages[] __counted_by(rb_maxpage);
 };
 
 /* Advance the cursor by up to one page; returns the bytes it may take. */
@@ -191,46 +214,98 @@ static void svcrdma_read_done(struct ib_cq *cq, struct ib_wc *wc)
 	complete(&rb->rb_done);
 }
 
-/* Threads of the service that may wait for one connection's Reads. */
-static unsigned int svcrdma_read_waiters_max(const struct svc_rqst *rqstp)
+/*
+ * The Reads of a deferred Call are done (or flushed): queue the Call for
+ * the next xpo_recvfrom. During teardown the transport is dead and
+ * keeps XPT_BUSY, so the enqueue does nothing, and the drained QP's
+ * last completions leave their Calls on the list for
+ * svcrdma_reads_flush().
+ */
+static void svcrdma_read_done_deferred(struct ib_cq *cq, struct ib_wc *wc)
 {
-	return max(READ_ONCE(rqstp->rq_server->sv_nrthreads) / 2, 1U);
+	struct svcrdma_rbuild *rb =
+		container_of(wc->wr_cqe, struct svcrdma_rbuild, rb_cqe);
+	struct svcrdma_xprt *sx = rb->rb_sx;
+
+	trace_svcrdma_read_done(sx, wc);
+	rb->rb_status = wc->status;
+	svcrdma_sq_release(sx, rb->rb_wrs);
+	/* XPT_DATA changes only under sx_lock, so no wakeup is lost. */
+	spin_lock(&sx->sx_lock);
+	list_add_tail(&rb->rb_node, &sx->sx_reads_done);
+	set_bit(XPT_DATA, &sx->sx_xprt.xpt_flags);
+	spin_unlock(&sx->sx_lock);
+	svc_xprt_enqueue(&sx->sx_xprt);
+}
+
+static unsigned int svcrdma_rb_pages(const struct svcrdma_rbuild *rb)
+{
+	return max(rb->rb_page + (rb->rb_off ? 1 : 0), 1U);
 }
 
 /*
- * Wait for the Reads. Give the connection back to the RPC layer first
- * (XPT_BUSY) unless too many threads already wait for its Reads; *@busy
- * tells the caller whether it still holds XPT_BUSY.
+ * Move the pages under I/O from the request to @rb, or back. The
+ * request's emptied slots are NULL, which svc_alloc_arg() refills
+ * before the thread takes its next Call.
  */
-static void svcrdma_rb_wait(struct svcrdma_rbuild *rb, bool *busy)
+static void svcrdma_rb_take_pages(struct svcrdma_rbuild *rb,
+				  struct svc_rqst *rqstp)
 {
-	struct svcrdma_xprt *sx = rb->rb_sx;
-	int waiters = atomic_inc_return(&sx->sx_read_waits);
+	unsigned int i;
 
-	trace_svcrdma_read_wait(sx, waiters);
-	if ((unsigned int)waiters <= svcrdma_read_waiters_max(rb->rb_rqstp)) {
-		*busy = false;
-		svc_xprt_received(&sx->sx_xprt);
-	} else {
-		svcrdma_stat_inc(SVCRDMA_STAT_READ_WAITS_BUSY);
+	rb->rb_npages = svcrdma_rb_pages(rb);
+	for (i = 0; i < rb->rb_npages; i++) {
+		rb->rb_pages[i] = rqstp->rq_pages[i];
+		rqstp->rq_pages[i] = NULL;
 	}
-	wait_for_completion(&rb->rb_done);
-	atomic_dec(&sx->sx_read_waits);
+	/* Nothing of this request's is to be released as a Reply page. */
+	rqstp->rq_respages = rqstp->rq_pages;
+	rqstp->rq_next_page = rqstp->rq_respages;
 }
 
-static int svcrdma_rb_post(struct svcrdma_rbuild *rb, bool *busy)
+/* Give @rb's pages to @rqstp, releasing the ones they replace. */
+static void svcrdma_rb_give_pages(struct svcrdma_rbuild *rb,
+				  struct svc_rqst *rqstp)
+{
+	unsigned int i;
+
+	for (i = 0; i < rb->rb_npages; i++) {
+		if (rqstp->rq_pages[i])
+			put_page(rqstp->rq_pages[i]);
+		rqstp->rq_pages[i] = rb->rb_pages[i];
+		rb->rb_pages[i] = NULL;
+	}
+	rb->rb_npages = 0;
+}
+
+/* Free @rb once its Reads are off the QP. */
+static void svcrdma_rb_free(struct svcrdma_rbuild *rb)
+{
+	unsigned int i;
+
+	svcrdma_rw_release_list(rb->rb_sx, &rb->rb_rws);
+	for (i = 0; i < rb->rb_npages; i++)
+		put_page(rb->rb_pages[i]);
+	kfree(rb);
+}
+
+/*
+ * Post the Reads, as one chain whose last work request signals @done.
+ * Return: 0, or -EIO (the connection is closing).
+ */
+static int svcrdma_rb_post(struct svcrdma_rbuild *rb,
+			   void (*done)(struct ib_cq *cq, struct ib_wc *wc))
 {
 	struct svcrdma_xprt *sx = rb->rb_sx;
 	const struct ib_send_wr *bad_wr;
 	struct ib_send_wr *first;
-	unsigned int wrs = svcrdma_rw_wrs(&rb->rb_rws);
 	int ret;
 
-	ret = svcrdma_sq_reserve(sx, wrs);
+	rb->rb_wrs = svcrdma_rw_wrs(&rb->rb_rws);
+	ret = svcrdma_sq_reserve(sx, rb->rb_wrs);
 	if (ret)
 		return ret;
-	rb->rb_cqe.done = svcrdma_read_done;
-	init_completion(&rb->rb_done);
+	rb->rb_cqe.done = done;
 	first = svcrdma_rw_chain(sx, &rb->rb_rws, &rb->rb_cqe, NULL);
 	ret = ib_post_send(sx->sx_qp, first, &bad_wr);
 	if (ret) {
@@ -242,23 +317,56 @@ static int svcrdma_rb_post(struct svcrdma_rbuild *rb, bool *busy)
 		 */
 		if (bad_wr != first)
 			svcrdma_rw_orphan(sx, &rb->rb_rws);
-		svcrdma_sq_release(sx, wrs);
+		svcrdma_sq_release(sx, rb->rb_wrs);
 		return -EIO;
 	}
-	svcrdma_rb_wait(rb, busy);
-	svcrdma_sq_release(sx, wrs);
+	return 0;
+}
+
+/*
+ * Post the Reads and let the thread go: the completion queues the Call.
+ * Return: -EINPROGRESS, or -EIO (the connection is closing; the pages
+ * are back in the request).
+ */
+static int svcrdma_rb_defer(struct svcrdma_rbuild *rb)
+{
+	struct svcrdma_xprt *sx = rb->rb_sx;
+	struct svc_rqst *rqstp = rb->rb_rqstp;
+	int ret;
+
+	/* The completion may run, and another thread finish the Call, at once. */
+	svcrdma_rb_take_pages(rb, rqstp);
+	rb->rb_rqstp = NULL;
+	ret = svcrdma_rb_post(rb, svcrdma_read_done_deferred);
+	if (ret) {
+		svcrdma_rb_give_pages(rb, rqstp);
+		atomic_dec(&sx->sx_reads_deferred);
+		return ret;
+	}
+	return -EINPROGRESS;
+}
+
+/* Post the Reads and wait for them, holding the connection (XPT_BUSY). */
+static int svcrdma_rb_wait(struct svcrdma_rbuild *rb)
+{
+	struct svcrdma_xprt *sx = rb->rb_sx;
+	int ret;
+
+	svcrdma_stat_inc(SVCRDMA_STAT_READ_WAITS_BUSY);
+	trace_svcrdma_read_wait(sx, atomic_read(&sx->sx_reads_deferred));
+	init_completion(&rb->rb_done);
+	ret = svcrdma_rb_post(rb, svcrdma_read_done);
+	if (ret)
+		return ret;
+	wait_for_completion(&rb->rb_done);
+	svcrdma_sq_release(sx, rb->rb_wrs);
 	return rb->rb_status == IB_WC_SUCCESS ? 0 : -EIO;
 }
 
-static unsigned int svcrdma_rb_pages(const struct svcrdma_rbuild *rb)
-{
-	return max(rb->rb_page + (rb->rb_off ? 1 : 0), 1U);
-}
-
 /* The whole Call was laid out in the pages from rq_pages[0] on. */
-static void svcrdma_rb_set_stream(struct svcrdma_rbuild *rb)
+static void svcrdma_rb_set_stream(struct svcrdma_rbuild *rb,
+				  struct svc_rqst *rqstp)
 {
-	struct svc_rqst *rqstp = rb->rb_rqstp;
 	struct xdr_buf *arg = &rqstp->rq_arg;
 	unsigned int head = min_t(unsigned int, rb->rb_len, PAGE_SIZE);
 
@@ -276,27 +384,41 @@ static void svcrdma_rb_set_stream(struct svcrdma_rbuild *rb)
 }
 
 /*
- * One data-item chunk at @pos: the inline bytes before and after it
- * stay in the Receive buffer as rq_arg's head and tail, and the pages
- * hold only the (padded) data, page-aligned. This is every NFS WRITE.
+ * One data-item chunk: the inline bytes before and after it stay in the
+ * Receive buffer as rq_arg's head and tail, and the pages hold only the
+ * (padded) data, page-aligned. This is every NFS WRITE.
  */
-static void svcrdma_rb_set_split(struct svcrdma_rbuild *rb, const u8 *inl,
-				 unsigned int inl_len, unsigned int pos)
+static void svcrdma_rb_set_split(struct svcrdma_rbuild *rb,
+				 struct svc_rqst *rqstp)
 {
-	struct svc_rqst *rqstp = rb->rb_rqstp;
 	struct xdr_buf *arg = &rqstp->rq_arg;
 
-	arg->head[0].iov_base = (void *)inl;
-	arg->head[0].iov_len = pos;
+	arg->head[0].iov_base = (void *)rb->rb_inl;
+	arg->head[0].iov_len = rb->rb_pos0;
 	arg->pages = rqstp->rq_pages;
 	arg->page_base = 0;
 	arg->page_len = rb->rb_len;
-	arg->tail[0].iov_base = (void *)(inl + pos);
-	arg->tail[0].iov_len = inl_len - pos;
-	arg->len = inl_len + rb->rb_len;
+	arg->tail[0].iov_base = (void *)(rb->rb_inl + rb->rb_pos0);
+	arg->tail[0].iov_len = rb->rb_inl_len - rb->rb_pos0;
+	arg->len = rb->rb_inl_len + rb->rb_len;
 	arg->buflen = arg->len;
 	rqstp->rq_respages = rqstp->rq_pages + svcrdma_rb_pages(rb);
 	rqstp->rq_next_page = rqstp->rq_respages + 1;
+}
+
+/* The Reads succeeded and rq_pages hold the Call: describe it in rq_arg. */
+static void svcrdma_rb_finish(struct svcrdma_rbuild *rb,
+			      struct svc_rqst *rqstp)
+{
+	svcrdma_stat_inc(SVCRDMA_STAT_READ_CHUNKS);
+	if (rb->rb_split) {
+		svcrdma_stat_add(SVCRDMA_STAT_READ_BYTES, rb->rb_len);
+		svcrdma_rb_set_split(rb, rqstp);
+	} else {
+		svcrdma_stat_add(SVCRDMA_STAT_READ_BYTES,
+				 rb->rb_len - rb->rb_inl_len);
+		svcrdma_rb_set_stream(rb, rqstp);
+	}
 }
 
 /**
@@ -304,63 +426,132 @@ static void svcrdma_rb_set_split(struct svcrdma_rbuild *rb, const u8 *inl,
  * @rqstp: the request
  * @sx: the connection
  * @ctxt: the Receive holding the Call's transport header
- * @busy: set on entry (the caller holds XPT_BUSY); cleared when the
- *	connection was handed back to the RPC layer during the Reads
  *
- * Return: 0 with rq_arg set up; -EINVAL or -EMSGSIZE when the Read list
- * cannot be used (the caller answers ERR_CHUNK); another negative errno
- * when the RDMA Reads failed (the caller closes the connection).
+ * Return: 0 with rq_arg set up (the thread waited for the Reads);
+ * -EINPROGRESS when the Reads were posted and the Call, @ctxt with it,
+ * now belongs to them (svcrdma_reads_complete() hands it back later);
+ * -EINVAL or -EMSGSIZE when the Read list cannot be used (the caller
+ * answers ERR_CHUNK); another negative errno when the RDMA Reads failed
+ * (the caller closes the connection).
  */
 int svcrdma_read_chunks(struct svc_rqst *rqstp, struct svcrdma_xprt *sx,
-			struct svcrdma_recv_ctxt *ctxt, bool *busy)
+			struct svcrdma_recv_ctxt *ctxt)
 {
 	const struct rpcrdma_v1_msg *msg = &ctxt->rc_msg;
 	const struct rpcrdma_read_list *rl = &msg->m1_chunks.ch_reads;
-	struct svcrdma_rbuild rb = {
-		.rb_rqstp = rqstp,
-		.rb_sx = sx,
-		.rb_rws = LIST_HEAD_INIT(rb.rb_rws),
-	};
-	const u8 *inl = ctxt->rc_buf + msg->m1_hdr_len;
-	unsigned int inl_len = 0, nchunks, pos0;
-	bool split;
+	struct svcrdma_rbuild *rb;
+	unsigned int nchunks, maxpage;
+	u32 xid = msg->m1_prefix.px_xid;
 	int ret;
 
-	if (msg->m1_prefix.px_proc == RPCRDMA1_MSG)
-		inl_len = msg->m1_msg_len;
-	nchunks = rpcrdma_read_list_nchunks(rl);
-	pos0 = rl->rl_segs[0].rr_position;
-	/* RFC 8166, Section 3.5.3: a Position-zero chunk is the whole Call */
-	if (pos0 == 0 && nchunks > 1)
-		return -EINVAL;
-	split = nchunks == 1 && pos0 != 0;
-	if (split && pos0 > inl_len)
-		return -EINVAL;
 	/* Leave at least one page for the Reply. */
-	rb.rb_maxpage = rqstp->rq_page_end - rqstp->rq_pages;
-	if (rb.rb_maxpage < 2)
+	maxpage = rqstp->rq_page_end - rqstp->rq_pages;
+	if (maxpage < 2)
 		return -EMSGSIZE;
-	rb.rb_maxpage -= 1;
+	maxpage -= 1;
+	rb = kzalloc(struct_size(rb, rb_pages, maxpage), GFP_KERNEL);
+	if (!rb)
+		return -ENOMEM;
+	rb->rb_maxpage = maxpage;
+	rb->rb_rqstp = rqstp;
+	rb->rb_sx = sx;
+	rb->rb_ctxt = ctxt;
+	INIT_LIST_HEAD(&rb->rb_node);
+	INIT_LIST_HEAD(&rb->rb_rws);
+	rb->rb_inl = ctxt->rc_buf + msg->m1_hdr_len;
+	if (msg->m1_prefix.px_proc == RPCRDMA1_MSG)
+		rb->rb_inl_len = msg->m1_msg_len;
 
-	if (split)
-		ret = svcrdma_rb_chunk(&rb, rl, 0, rl->rl_nsegs);
+	nchunks = rpcrdma_read_list_nchunks(rl);
+	rb->rb_pos0 = rl->rl_segs[0].rr_position;
+	ret = -EINVAL;
+	/* RFC 8166, Section 3.5.3: a Position-zero chunk is the whole Call */
+	if (rb->rb_pos0 == 0 && nchunks > 1)
+		goto out;
+	rb->rb_split = nchunks == 1 && rb->rb_pos0 != 0;
+	if (rb->rb_split && rb->rb_pos0 > rb->rb_inl_len)
+		goto out;
+
+	if (rb->rb_split)
+		ret = svcrdma_rb_chunk(rb, rl, 0, rl->rl_nsegs);
 	else
-		ret = svcrdma_rb_layout(&rb, rl, inl, inl_len);
+		ret = svcrdma_rb_layout(rb, rl, rb->rb_inl, rb->rb_inl_len);
 	if (ret < 0)
 		goto out;
-	ret = svcrdma_rb_post(&rb, busy);
-	if (ret)
+
+	if (atomic_inc_return(&sx->sx_reads_deferred) <=
+	    SVCRDMA_READS_DEFERRED_MAX) {
+		trace_svcrdma_read_chunks(sx, xid, rb->rb_len, -EINPROGRESS);
+		ret = svcrdma_rb_defer(rb);
+		if (ret == -EINPROGRESS)
+			return ret;
 		goto out;
-	svcrdma_stat_inc(SVCRDMA_STAT_READ_CHUNKS);
-	if (split) {
-		svcrdma_stat_add(SVCRDMA_STAT_READ_BYTES, rb.rb_len);
-		svcrdma_rb_set_split(&rb, inl, inl_len, pos0);
-	} else {
-		svcrdma_stat_add(SVCRDMA_STAT_READ_BYTES, rb.rb_len - inl_len);
-		svcrdma_rb_set_stream(&rb);
 	}
+	atomic_dec(&sx->sx_reads_deferred);
+	ret = svcrdma_rb_wait(rb);
+	if (!ret)
+		svcrdma_rb_finish(rb, rqstp);
 out:
-	trace_svcrdma_read_chunks(sx, msg->m1_prefix.px_xid, rb.rb_len, ret);
-	svcrdma_rw_release_list(sx, &rb.rb_rws);
+	trace_svcrdma_read_chunks(sx, xid, rb->rb_len, ret);
+	svcrdma_rb_free(rb);
 	return ret;
+}
+
+/**
+ * svcrdma_reads_complete - hand a Call whose deferred Reads are done
+ * @rqstp: the request that takes the Call
+ * @sx: the connection (the caller holds XPT_BUSY)
+ *
+ * Return: the Call's Receive context with rq_pages and rq_arg set up;
+ * NULL when no deferred Call is done, or when the one found failed (its
+ * Reads did not complete; the connection closes).
+ */
+struct svcrdma_recv_ctxt *svcrdma_reads_complete(struct svc_rqst *rqstp,
+						 struct svcrdma_xprt *sx)
+{
+	struct svcrdma_recv_ctxt *ctxt;
+	struct svcrdma_rbuild *rb;
+
+	spin_lock(&sx->sx_lock);
+	rb = list_first_entry_or_null(&sx->sx_reads_done,
+				      struct svcrdma_rbuild, rb_node);
+	if (rb)
+		list_del_init(&rb->rb_node);
+	svcrdma_data_update(sx);
+	spin_unlock(&sx->sx_lock);
+	if (!rb)
+		return NULL;
+
+	atomic_dec(&sx->sx_reads_deferred);
+	ctxt = rb->rb_ctxt;
+	trace_svcrdma_read_chunks(sx, ctxt->rc_msg.m1_prefix.px_xid,
+				  rb->rb_len, rb->rb_status);
+	if (rb->rb_status != IB_WC_SUCCESS) {
+		/* RFC 8166, Section 4.5.3: the RDMA Read itself failed */
+		svc_xprt_deferred_close(&sx->sx_xprt);
+		svcrdma_recv_ctxt_put(sx, ctxt);
+		svcrdma_rb_free(rb);
+		return NULL;
+	}
+	svcrdma_rb_give_pages(rb, rqstp);
+	svcrdma_rb_finish(rb, rqstp);
+	svcrdma_rb_free(rb);
+	return ctxt;
+}
+
+/**
+ * svcrdma_reads_flush - free the deferred Calls of a connection
+ * @sx: the connection, its QP drained (every Read has completed)
+ */
+void svcrdma_reads_flush(struct svcrdma_xprt *sx)
+{
+	struct svcrdma_rbuild *rb, *tmp;
+
+	list_for_each_entry_safe(rb, tmp, &sx->sx_reads_done, rb_node) {
+		list_del(&rb->rb_node);
+		atomic_dec(&sx->sx_reads_deferred);
+		svcrdma_recv_ctxt_put(sx, rb->rb_ctxt);
+		svcrdma_rb_free(rb);
+	}
+	WARN_ON_ONCE(atomic_read(&sx->sx_reads_deferred));
 }

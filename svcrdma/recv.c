@@ -185,6 +185,20 @@ static void svcrdma_recv_done(struct ib_cq *cq, struct ib_wc *wc)
 	svc_xprt_enqueue(&sx->sx_xprt);
 }
 
+/**
+ * svcrdma_data_update - clear XPT_DATA once nothing waits for a thread
+ * @sx: the connection; the caller holds @sx_lock
+ *
+ * Work for a thread is a completed Receive or a Call whose deferred
+ * Reads are done.
+ */
+void svcrdma_data_update(struct svcrdma_xprt *sx)
+{
+	lockdep_assert_held(&sx->sx_lock);
+	if (list_empty(&sx->sx_recv_ready) && list_empty(&sx->sx_reads_done))
+		clear_bit(XPT_DATA, &sx->sx_xprt.xpt_flags);
+}
+
 static struct svcrdma_recv_ctxt *svcrdma_recv_dequeue(struct svcrdma_xprt *sx)
 {
 	struct svcrdma_recv_ctxt *ctxt;
@@ -196,8 +210,7 @@ static struct svcrdma_recv_ctxt *svcrdma_recv_dequeue(struct svcrdma_xprt *sx)
 		list_del_init(&ctxt->rc_node);
 		atomic_dec(&sx->sx_recv_pending);
 	}
-	if (list_empty(&sx->sx_recv_ready))
-		clear_bit(XPT_DATA, &sx->sx_xprt.xpt_flags);
+	svcrdma_data_update(sx);
 	spin_unlock(&sx->sx_lock);
 	return ctxt;
 }
@@ -283,13 +296,13 @@ static void svcrdma_recv_reset(struct svcrdma_recv_ctxt *ctxt)
 }
 
 /*
- * Make rq_arg describe the Call; 0 when it is ready for svc_process.
- * *@busy is cleared if the connection was handed back (XPT_BUSY) while
- * Read chunks were being pulled.
+ * Make rq_arg describe the Call; 0 when it is ready for svc_process,
+ * -EINPROGRESS when its Read chunks are being pulled (the Call comes
+ * back through svcrdma_reads_complete()).
  */
 static int svcrdma_recv_build(struct svc_rqst *rqstp,
 			      struct svcrdma_xprt *sx,
-			      struct svcrdma_recv_ctxt *ctxt, bool *busy)
+			      struct svcrdma_recv_ctxt *ctxt)
 {
 	enum rpcrdma_reverse_class rev;
 	int ret;
@@ -312,10 +325,11 @@ static int svcrdma_recv_build(struct svc_rqst *rqstp,
 		svcrdma_setup_inline(rqstp, ctxt);
 		return 0;
 	}
-	ret = svcrdma_read_chunks(rqstp, sx, ctxt, busy);
+	ret = svcrdma_read_chunks(rqstp, sx, ctxt);
 	switch (ret) {
 	case 0:
-		return 0;
+	case -EINPROGRESS:
+		return ret;
 	case -EMSGSIZE:
 	case -EINVAL:
 		/* RFC 8166, Section 4.5.2: a Read list we cannot use */
@@ -341,31 +355,37 @@ int svcrdma_recvfrom(struct svc_rqst *rqstp)
 	struct svc_xprt *xprt = rqstp->rq_xprt;
 	struct svcrdma_xprt *sx = svcrdma_sx(xprt);
 	struct svcrdma_recv_ctxt *ctxt;
-	bool busy = true;
+	int ret;
 
 	rqstp->rq_xprt_ctxt = NULL;
+	/* Calls whose Reads are done first: they arrived earlier. */
+	ctxt = svcrdma_reads_complete(rqstp, sx);
+	if (ctxt)
+		goto out_call;
 	ctxt = svcrdma_recv_dequeue(sx);
 	if (!ctxt)
 		goto out_none;
 	svcrdma_recv_refill(sx);
 	svcrdma_stat_inc(SVCRDMA_STAT_RECV);
 
-	if (svcrdma_recv_build(rqstp, sx, ctxt, &busy)) {
-		svcrdma_recv_ctxt_put(sx, ctxt);
+	ret = svcrdma_recv_build(rqstp, sx, ctxt);
+	if (ret) {
+		/* -EINPROGRESS: the Call now belongs to its Reads */
+		if (ret != -EINPROGRESS)
+			svcrdma_recv_ctxt_put(sx, ctxt);
 		goto out_none;
 	}
+out_call:
 	svcrdma_pick_inv_rkey(sx, ctxt);
 	rqstp->rq_xprt_ctxt = ctxt;
 	rqstp->rq_prot = IPPROTO_MAX;
 	svc_xprt_copy_addrs(rqstp, xprt);
 	trace_svcrdma_recvfrom(sx, ctxt->rc_msg.m1_prefix.px_xid,
 			       rqstp->rq_arg.len, 0);
-	if (busy)
-		svc_xprt_received(xprt);
+	svc_xprt_received(xprt);
 	return rqstp->rq_arg.len;
 
 out_none:
-	if (busy)
-		svc_xprt_received(xprt);
+	svc_xprt_received(xprt);
 	return 0;
 }

@@ -35,6 +35,13 @@
  * plus the occasional CB_NULL probe.
  */
 #define SVCRDMA_BC_REQS		4U
+/*
+ * Calls of one connection whose RDMA Reads may be in flight with no
+ * thread waiting: each pins up to a Call's worth of pages (rsize 1 MiB:
+ * 257 pages), so this bounds what one client can pin at 16 MiB and
+ * change (see read.c).
+ */
+#define SVCRDMA_READS_DEFERRED_MAX	16
 
 /* Bounds and defaults of the administrator's tunables (see stats.c). */
 #define SVCRDMA_REQS_MIN	4U
@@ -49,7 +56,7 @@
  * struct svcrdma_xprt - one listener or one connection
  * @sx_xprt: the generic server transport; must stay first
  * @sx_cm_id: rdma_cm identifier (listening or connected)
- * @sx_lock: protects @sx_accept_q and @sx_recv_ready
+ * @sx_lock: protects @sx_accept_q, @sx_recv_ready and @sx_reads_done
  * @sx_accept_q: listener: connections waiting for xpo_accept
  * @sx_accept_node: connection: its entry on the listener's @sx_accept_q
  * @sx_flags: SVCRDMA_F_* bits
@@ -74,7 +81,8 @@
  * @sx_peer_ord: the client's initiator depth
  * @sx_sq_avail: Send queue entries not in use
  * @sx_sq_wait: threads waiting for @sx_sq_avail
- * @sx_read_waits: threads waiting for the RDMA Reads of a Call
+ * @sx_reads_deferred: Calls whose RDMA Reads no thread waits for
+ * @sx_reads_done: those of them whose Reads are done
  * @sx_orphans: RDMA contexts to release once the QP is drained
  * @sx_recv_ready: completed Receives waiting for a thread
  * @sx_recv_pending: Receives posted plus those on @sx_recv_ready
@@ -120,7 +128,8 @@ struct svcrdma_xprt {
 
 	atomic_t		sx_sq_avail;
 	wait_queue_head_t	sx_sq_wait;
-	atomic_t		sx_read_waits;
+	atomic_t		sx_reads_deferred;
+	struct list_head	sx_reads_done;
 	struct list_head	sx_orphans;
 
 	struct list_head	sx_recv_ready;
@@ -281,6 +290,7 @@ void svcrdma_keepalive_stop(struct svcrdma_xprt *sx);
 int svcrdma_recv_ring_init(struct svcrdma_xprt *sx);
 void svcrdma_recv_ring_destroy(struct svcrdma_xprt *sx);
 int svcrdma_recvfrom(struct svc_rqst *rqstp);
+void svcrdma_data_update(struct svcrdma_xprt *sx);
 void svcrdma_recv_ctxt_put(struct svcrdma_xprt *sx,
 			   struct svcrdma_recv_ctxt *ctxt);
 
@@ -292,7 +302,10 @@ void svcrdma_bc_reply(struct svcrdma_xprt *sx, struct svcrdma_recv_ctxt *ctxt,
 
 /* read.c */
 int svcrdma_read_chunks(struct svc_rqst *rqstp, struct svcrdma_xprt *sx,
-			struct svcrdma_recv_ctxt *ctxt, bool *busy);
+			struct svcrdma_recv_ctxt *ctxt);
+struct svcrdma_recv_ctxt *svcrdma_reads_complete(struct svc_rqst *rqstp,
+						 struct svcrdma_xprt *sx);
+void svcrdma_reads_flush(struct svcrdma_xprt *sx);
 
 /* rw.c */
 struct svcrdma_rw *svcrdma_rw_alloc(unsigned int nents);

@@ -58,7 +58,7 @@ DECLARE_EVENT_CLASS(svcrdma_int_class,
 
 DEFINE_SVCRDMA_INT_EVENT(accept_err);
 DEFINE_SVCRDMA_INT_EVENT(sq_full);
-/* val: this connection's threads now waiting for Reads, this one too */
+/* val: Calls of this connection whose Reads are deferred as a thread waits */
 DEFINE_SVCRDMA_INT_EVENT(read_wait);
 DEFINE_SVCRDMA_INT_EVENT(post_recv_err);
 DEFINE_SVCRDMA_INT_EVENT(post_send_err);

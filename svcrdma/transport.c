@@ -43,6 +43,7 @@ struct svcrdma_xprt *svcrdma_xprt_alloc(struct svc_serv *serv,
 	init_llist_head(&sx->sx_send_orphans);
 	init_waitqueue_head(&sx->sx_sq_wait);
 	INIT_LIST_HEAD(&sx->sx_orphans);
+	INIT_LIST_HEAD(&sx->sx_reads_done);
 	svcrdma_keepalive_init(sx);
 	return sx;
 }
@@ -61,6 +62,7 @@ static void svcrdma_teardown(struct svcrdma_xprt *sx)
 	if (sx->sx_qp)
 		ib_drain_qp(sx->sx_qp);
 	svcrdma_rw_release_list(sx, &sx->sx_orphans);
+	svcrdma_reads_flush(sx);
 	svcrdma_recv_ring_destroy(sx);
 	svcrdma_send_ring_destroy(sx);
 	if (sx->sx_qp)
