@@ -512,6 +512,13 @@ struct svcrdma_recv_ctxt *svcrdma_reads_complete(struct svc_rqst *rqstp,
 	struct svcrdma_recv_ctxt *ctxt;
 	struct svcrdma_rbuild *rb;
 
+	/*
+	 * Most calls find nothing: skip the lock then. A Call queued right
+	 * after this check keeps XPT_DATA set (svcrdma_data_update() runs
+	 * under the lock), so the connection is enqueued again for it.
+	 */
+	if (list_empty_careful(&sx->sx_reads_done))
+		return NULL;
 	spin_lock(&sx->sx_lock);
 	rb = list_first_entry_or_null(&sx->sx_reads_done,
 				      struct svcrdma_rbuild, rb_node);
