@@ -202,6 +202,7 @@ run_role() {
 # default server serves until the client says it has finished.
 run_server_side() {
 	check "server: nfsd listening on rdma $NFS_PORT" nfs_server_up || return 1
+	trace_start
 	if declare -F scenario_server >/dev/null; then
 		check "server: scenario $SCENARIO set up" scenario_server
 	fi
@@ -230,12 +231,15 @@ run_server() {
 	if declare -F scenario_server_end >/dev/null; then
 		scenario_server_end
 	fi
+	trace_save
 	server_teardown
 }
 
 run_client_side() {
 	check "client: NFS client and transport loaded" nfs_client_up || return 1
+	trace_start
 	scenario_client
+	trace_save
 	client_teardown
 }
 
@@ -289,6 +293,27 @@ server_teardown() {
 }
 
 # --- end of run ----------------------------------------------------------------------
+# RPCRDMA_TRACE='GLOB...' on the host (vmtest): enable these trace events
+# (set_event syntax, e.g. 'svcrdma_ng:* rpcrdma:*') once the transports are
+# loaded; trace_save keeps the buffer as <role>/tracebuf before the
+# transports unload (a module's removal empties the buffer).
+trace_start() {
+	local t=/sys/kernel/tracing ev
+	[ -n "${TRACE_EVENTS:-}" ] && [ -d "$t/events" ] || return 0
+	echo 16384 > "$t/buffer_size_kb"
+	for ev in $TRACE_EVENTS; do
+		echo "$ev" >> "$t/set_event" 2>/dev/null ||
+			log "trace: no event $ev here"
+	done
+	echo 1 > "$t/tracing_on"
+}
+
+trace_save() {
+	[ -n "${TRACE_EVENTS:-}" ] && [ -r /sys/kernel/tracing/trace ] || return 0
+	cat /sys/kernel/tracing/trace >> "$OUT/tracebuf"
+	echo > /sys/kernel/tracing/trace
+}
+
 collect_kernel_state() {
 	local k=/sys/kernel/debug/kmemleak
 	if [ -e "$k" ]; then

@@ -19,21 +19,42 @@ with open("/tmp/xattr.%d" % size, "rb") as src:
 PY
 }
 
-# longcall_get FILE SIZE: the value read back equals the one set.
+# longcall_get FILE SIZE: the value read back equals the one set. Like
+# getfattr(1), ask for the size first and then read with a buffer of that
+# size. GETXATTR has no maximum count (RFC 8276, Section 8.4.2), so an
+# RDMA client sizes its Reply chunk from the caller's buffer; Python's
+# os.getxattr() starts with 128 bytes, gets ERANGE over TCP and retries,
+# but over RDMA any value above what one page holds meets a Reply chunk
+# too small for it and ERR_CHUNK (Documentation/svcrdma.rst).
 longcall_get() {
 	/usr/bin/python3 - "$1" "$2" <<'PY'
-import os, sys
+import ctypes, os, sys
 f, size = sys.argv[1], int(sys.argv[2])
+libc = ctypes.CDLL(None, use_errno=True)
+libc.getxattr.restype = ctypes.c_ssize_t
+libc.getxattr.argtypes = [ctypes.c_char_p, ctypes.c_char_p, ctypes.c_void_p,
+                          ctypes.c_size_t]
+name = b"user.t%d" % size
+n = libc.getxattr(f.encode(), name, None, 0)
+if n < 0:
+    sys.exit("size probe: " + os.strerror(ctypes.get_errno()))
+buf = ctypes.create_string_buffer(n)
+got = libc.getxattr(f.encode(), name, buf, n)
+if got < 0:
+    sys.exit("getxattr: " + os.strerror(ctypes.get_errno()))
 with open("/tmp/xattr.%d" % size, "rb") as src:
-    sys.exit(0 if os.getxattr(f, "user.t%d" % size) == src.read() else 1)
+    sys.exit(0 if buf.raw[:got] == src.read() else "value differs")
 PY
 }
 
+# longcall_list FILE "SIZES": the user.* names are exactly ours (the NFS
+# client adds system.nfs4_acl).
 longcall_list() {
 	/usr/bin/python3 - "$1" "$2" <<'PY'
 import sys, os
 want = sorted("user.t%s" % s for s in sys.argv[2].split())
-sys.exit(0 if sorted(os.listxattr(sys.argv[1])) == want else 1)
+got = sorted(n for n in os.listxattr(sys.argv[1]) if n.startswith("user."))
+sys.exit(0 if got == want else "names %s, want %s" % (got, want))
 PY
 }
 
