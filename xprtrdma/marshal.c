@@ -6,8 +6,8 @@
  *   - how the reply comes back: inline when the largest possible reply
  *     fits the peer's inline threshold, else a Write chunk for the
  *     DDP-eligible page list (RFC 8267: the data of NFS READ, marked
- *     XDRBUF_READ by the upper layer) when the rest fits, else a Reply
- *     chunk for the whole reply;
+ *     XDRBUF_READ by the upper layer, and the pathname of NFS READLINK)
+ *     when the rest fits, else a Reply chunk for the whole reply;
  *   - how the call goes out: inline when it fits, else a Read chunk for
  *     the DDP-eligible page list (NFS WRITE, XDRBUF_WRITE) when the rest
  *     fits, else a Position-zero Read chunk carrying the whole Call in
@@ -18,6 +18,11 @@
 
 #include <linux/highmem.h>
 #include <linux/mm.h>
+#include <linux/nfs.h>
+#include <linux/nfs3.h>
+#include <linux/nfs4.h>
+#include <linux/sunrpc/auth.h>
+#include <linux/sunrpc/clnt.h>
 #include <linux/sunrpc/xdr.h>
 
 #include "xprtrdma.h"
@@ -217,9 +222,60 @@ static unsigned int xprtrdma_page_mrs(struct xprtrdma_ep *ep,
 	return DIV_ROUND_UP(npages, ep->ep_depth);
 }
 
-static enum xprtrdma_wtype xprtrdma_plan_reply(struct xprtrdma_ep *ep,
-					       const struct xdr_buf *rcv)
+/*
+ * May the data of this Call's arguments or results travel in chunks?
+ * Not when RPCSEC_GSS integrity or privacy wraps the whole message
+ * body: the data is then covered by a checksum or sealed inside a
+ * token, so it is no separate XDR item (RFC 8166, Section 9.2.2).
+ */
+static bool xprtrdma_ddp_allowed(const struct rpc_rqst *rqst)
 {
+	const struct rpc_cred *cred = rqst->rq_cred;
+
+	return !cred || !cred->cr_auth ||
+	       !test_bit(RPCAUTH_AUTH_DATATOUCH, &cred->cr_auth->au_flags);
+}
+
+/*
+ * The pathname result of READLINK is DDP-eligible (RFC 8267, Section 3
+ * for NFS versions 2 and 3, Section 5.1 for the COMPOUND of version 4),
+ * but unlike READ's data the NFS client does not flag its page list,
+ * so the procedure tells.
+ */
+static bool xprtrdma_readlink(const struct rpc_rqst *rqst)
+{
+	const struct rpc_task *task = rqst->rq_task;
+	const struct rpc_procinfo *proc;
+
+	if (!task || !task->tk_client || !task->tk_msg.rpc_proc ||
+	    task->tk_client->cl_prog != NFS_PROGRAM)
+		return false;
+	proc = task->tk_msg.rpc_proc;
+	switch (task->tk_client->cl_vers) {
+	case 2:
+	case 3:
+		return proc->p_proc == NFS3PROC_READLINK;
+	case 4:
+		return proc->p_proc == NFSPROC4_COMPOUND &&
+		       proc->p_statidx == NFSPROC4_CLNT_READLINK;
+	default:
+		return false;
+	}
+}
+
+static bool xprtrdma_ddp_reply(const struct rpc_rqst *rqst)
+{
+	const struct xdr_buf *rcv = &rqst->rq_rcv_buf;
+
+	if (!rcv->page_len || !xprtrdma_ddp_allowed(rqst))
+		return false;
+	return (rcv->flags & XDRBUF_READ) || xprtrdma_readlink(rqst);
+}
+
+static enum xprtrdma_wtype xprtrdma_plan_reply(struct xprtrdma_ep *ep,
+					       const struct rpc_rqst *rqst)
+{
+	const struct xdr_buf *rcv = &rqst->rq_rcv_buf;
 	u32 rest = rcv->head[0].iov_len + rcv->tail[0].iov_len;
 	u32 hdr = RPCRDMA1_HDR_MIN;
 	unsigned int n;
@@ -227,8 +283,8 @@ static enum xprtrdma_wtype xprtrdma_plan_reply(struct xprtrdma_ep *ep,
 	/* RFC 8166, Section 3.3.2: the reply must fit the inline threshold */
 	if (hdr + rest + rcv->page_len <= ep->ep_inline_recv)
 		return XPRTRDMA_REPLY_INLINE;
-	/* RFC 8267, Section 4: the READ payload is DDP-eligible */
-	if ((rcv->flags & XDRBUF_READ) && rcv->page_len) {
+	/* RFC 8267, Sections 3 and 5.1: READ data, READLINK pathname */
+	if (xprtrdma_ddp_reply(rqst)) {
 		n = xprtrdma_page_mrs(ep, rcv);
 		hdr += XPRTRDMA_WCHUNK_BASE + n * RPCRDMA_SEGMENT_SIZE;
 		if (n <= XPRTRDMA_MAX_CHUNK_MRS &&
@@ -318,8 +374,9 @@ static enum xprtrdma_rtype xprtrdma_plan_call(struct xprtrdma_ep *ep,
 
 	if (hdr + snd->len <= ep->ep_inline_send)
 		return XPRTRDMA_CALL_INLINE;
-	/* RFC 8267, Section 4: the WRITE payload is DDP-eligible */
-	if ((snd->flags & XDRBUF_WRITE) && snd->page_len) {
+	/* RFC 8267, Sections 3 and 5.1: the WRITE payload is DDP-eligible */
+	if ((snd->flags & XDRBUF_WRITE) && snd->page_len &&
+	    xprtrdma_ddp_allowed(&req->req_rqst)) {
 		rest = snd->head[0].iov_len + snd->tail[0].iov_len -
 		       xprtrdma_tail_skip(snd);
 		hdr += xprtrdma_page_mrs(ep, snd) * XPRTRDMA_READ_ENTRY;
@@ -409,7 +466,7 @@ int xprtrdma_marshal(struct xprtrdma_ep *ep, struct xprtrdma_req *req,
 	int rc, len;
 
 	xprtrdma_msg_init(ep, req);
-	req->req_wtype = xprtrdma_plan_reply(ep, &req->req_rqst.rq_rcv_buf);
+	req->req_wtype = xprtrdma_plan_reply(ep, &req->req_rqst);
 	rc = xprtrdma_reg_reply(ep, req, mrs, &tail);
 	if (rc)
 		goto out_err;

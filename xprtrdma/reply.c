@@ -181,6 +181,22 @@ static int xprtrdma_reply_error(struct xprtrdma_ep *ep, struct rpc_rqst *rqst,
 	return sizeof(rpc);
 }
 
+/*
+ * A Long Reply's RPC message arrived in the Reply chunk, where the codec
+ * could not compare its xid with rdma_xid as it does for inline ones:
+ * the two must match (RFC 8166, Section 4.2.1), and the RPC client does
+ * not look at the xid again.
+ */
+static int xprtrdma_check_long(struct rpc_rqst *rqst, u32 rlen)
+{
+	const struct kvec *head = &rqst->rq_rcv_buf.head[0];
+
+	if (rlen < RPCRDMA_XDR_UNIT || head->iov_len < RPCRDMA_XDR_UNIT ||
+	    *(const __be32 *)head->iov_base != rqst->rq_xid)
+		return -EPROTO;
+	return rlen;
+}
+
 static int xprtrdma_reply_place(struct xprtrdma_ep *ep,
 				struct xprtrdma_req *req,
 				struct xprtrdma_rep *rep)
@@ -209,7 +225,7 @@ static int xprtrdma_reply_place(struct xprtrdma_ep *ep,
 
 	/* RFC 8166, Section 3.5.3: a Long Reply is all in the Reply chunk */
 	if (msg->m1_prefix.px_proc == RPCRDMA1_NOMSG)
-		return rlen && !wlen ? rlen : -EPROTO;
+		return rlen && !wlen ? xprtrdma_check_long(rqst, rlen) : -EPROTO;
 	if (rlen)
 		return -EPROTO;
 
@@ -268,10 +284,13 @@ static struct xprtrdma_req *xprtrdma_reply_match(struct xprtrdma_ep *ep,
 		/* Only one reply per Send, and only on its connection */
 		if (req->req_ep == ep &&
 		    test_and_clear_bit(XPRTRDMA_REQ_AWAIT_REPLY,
-				       &req->req_flags))
+				       &req->req_flags)) {
 			xprt_pin_rqst(rqst);
-		else
+		} else {
+			/* As unknown xids are: xprt_lookup_rqst() counts them */
+			xprt->stat.bad_xids++;
 			req = NULL;
+		}
 	}
 	spin_unlock(&xprt->queue_lock);
 	return req;
