@@ -174,6 +174,9 @@ static int xprtrdma_ep_size(struct xprtrdma_ep *ep)
 					 ep->ep_rx->rx_depth_want);
 	if (!ep->ep_depth)
 		return -EOPNOTSUPP;
+	/* A device with short MRs carries less per chunk: rsize/wsize shrink */
+	WRITE_ONCE(ep->ep_rx->rx_xprt.max_payload,
+		   xprtrdma_payload_limit(ep->ep_depth));
 	if (maxwr < 4 * XPRTRDMA_SQ_SLACK)
 		return -ENOMEM;
 	/*

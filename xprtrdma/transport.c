@@ -93,15 +93,6 @@ static void xprtrdma_settings(struct xprtrdma_xprt *rx)
 	xprtrdma_bc_set_payload(rx, rx->rx_inline_send, rx->rx_inline_recv);
 }
 
-/* Payload limit: a page-list chunk must fit XPRTRDMA_MAX_CHUNK_MRS MRs */
-static size_t xprtrdma_max_payload(const struct xprtrdma_xprt *rx)
-{
-	size_t per_mr = (size_t)rx->rx_depth_want << PAGE_SHIFT;
-
-	return min_t(size_t, XPRTRDMA_MAX_PAYLOAD,
-		     (XPRTRDMA_MAX_CHUNK_MRS - 3) * per_mr);
-}
-
 static void xprtrdma_xprt_init(struct rpc_xprt *xprt, struct xprt_create *args)
 {
 	xprt->timeout = &xprtrdma_default_timeout;
@@ -149,7 +140,8 @@ static struct rpc_xprt *xprtrdma_setup(struct xprt_create *args)
 	INIT_DELAYED_WORK(&rx->rx_connect_work, xprtrdma_connect_worker);
 	xprtrdma_settings(rx);
 	xprtrdma_xprt_init(xprt, args);
-	xprt->max_payload = xprtrdma_max_payload(rx);
+	/* Until a device is known; each connect lowers it to the device's */
+	xprt->max_payload = xprtrdma_payload_limit(rx->rx_depth_want);
 
 	rc = xprtrdma_reqs_create(rx);
 	if (rc) {

@@ -58,6 +58,17 @@ extern unsigned int xprtrdma_mr_depth;
 #define XPRTRDMA_MAX_PAYLOAD	(1024U * 1024U)
 /* MRs one chunk may use: head, tail and the page list */
 #define XPRTRDMA_MAX_CHUNK_MRS	8U
+
+/*
+ * Payload limit for MRs of @depth pages: the page list of a chunk must
+ * fit the MRs left after the head's, the tail's and a page-offset one.
+ */
+static inline size_t xprtrdma_payload_limit(unsigned int depth)
+{
+	return min_t(size_t, XPRTRDMA_MAX_PAYLOAD,
+		     (size_t)(XPRTRDMA_MAX_CHUNK_MRS - 3) * depth << PAGE_SHIFT);
+}
+
 /* Receives posted beyond the credit limit, for unsolicited messages */
 #define XPRTRDMA_EXTRA_RECVS	8U
 /*
