@@ -171,6 +171,12 @@ mount_is_rdma() {
 		END { exit !found }' /proc/self/mountstats
 }
 
+# Field $1 of the mount's "xprt: rdma" line ($3 is the first counter).
+xprt_field() {
+	awk -v m="$NFS_MNT" -v n="$1" '$1 == "device" { f = ($5 == m); next }
+		f && $1 == "xprt:" { print $n; exit }' /proc/self/mountstats
+}
+
 # The mount's per-operation READ statistics (mountstats "READ: ops trans
 # timeouts bytes_sent bytes_recv queue rtt execute ...") count the Calls'
 # bytes, at least $1 bytes of replies, and a round-trip time.
