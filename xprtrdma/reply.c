@@ -191,8 +191,9 @@ static int xprtrdma_check_long(struct rpc_rqst *rqst, u32 rlen)
 {
 	const struct kvec *head = &rqst->rq_rcv_buf.head[0];
 
-	if (rlen < RPCRDMA_XDR_UNIT || head->iov_len < RPCRDMA_XDR_UNIT ||
-	    *(const __be32 *)head->iov_base != rqst->rq_xid)
+	if (rpcrdma_check_xid(be32_to_cpu(rqst->rq_xid), head->iov_base,
+			      min_t(size_t, head->iov_len, rlen)) !=
+	    RPCRDMA_CE_OK)
 		return -EPROTO;
 	return rlen;
 }
