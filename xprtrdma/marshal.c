@@ -6,7 +6,7 @@
  *   - how the reply comes back: inline when the largest possible reply
  *     fits the peer's inline threshold, else a Write chunk for the
  *     DDP-eligible page list (RFC 8267: the data of NFS READ, marked
- *     XDRBUF_READ by the upper layer, and the pathname of NFS READLINK)
+ *     XDRBUF_READ by the upper layer, and the pathname of NFSv3 READLINK)
  *     when the rest fits, else a Reply chunk for the whole reply;
  *   - how the call goes out: inline when it fits, else a Read chunk for
  *     the DDP-eligible page list (NFS WRITE, XDRBUF_WRITE) when the rest
@@ -20,7 +20,6 @@
 #include <linux/mm.h>
 #include <linux/nfs.h>
 #include <linux/nfs3.h>
-#include <linux/nfs4.h>
 #include <linux/sunrpc/auth.h>
 #include <linux/sunrpc/clnt.h>
 #include <linux/sunrpc/xdr.h>
@@ -241,23 +240,24 @@ static bool xprtrdma_ddp_allowed(const struct rpc_rqst *rqst)
  * for NFS versions 2 and 3, Section 5.1 for the COMPOUND of version 4),
  * but unlike READ's data the NFS client does not flag its page list,
  * so the procedure tells.
+ *
+ * Only for versions 2 and 3: Linux nfsd (6.12) announces the NFSv4
+ * READLINK result to the transport at the offset of its length word
+ * rather than of the pathname (nfsd4_encode_readlink()), so a server
+ * built on it writes the length word and the pathname short by four
+ * octets into the Write chunk. A Reply chunk carries the whole Reply.
  */
 static bool xprtrdma_readlink(const struct rpc_rqst *rqst)
 {
 	const struct rpc_task *task = rqst->rq_task;
-	const struct rpc_procinfo *proc;
 
 	if (!task || !task->tk_client || !task->tk_msg.rpc_proc ||
 	    task->tk_client->cl_prog != NFS_PROGRAM)
 		return false;
-	proc = task->tk_msg.rpc_proc;
 	switch (task->tk_client->cl_vers) {
 	case 2:
 	case 3:
-		return proc->p_proc == NFS3PROC_READLINK;
-	case 4:
-		return proc->p_proc == NFSPROC4_COMPOUND &&
-		       proc->p_statidx == NFSPROC4_CLNT_READLINK;
+		return task->tk_msg.rpc_proc->p_proc == NFS3PROC_READLINK;
 	default:
 		return false;
 	}
