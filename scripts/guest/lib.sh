@@ -3,6 +3,14 @@
 
 SERVER_ADDR=192.0.2.1
 CLIENT_ADDR=192.0.2.2
+# IPv6 (scenario ipv6): the documentation prefix (RFC 3849), as 192.0.2.0/24
+# is IPv4's (RFC 5737).
+SERVER_ADDR6=2001:db8::1
+CLIENT_ADDR6=2001:db8::2
+# What nfs_mount mounts: netid and host; scenario ipv6 sets rdma6 and
+# [SERVER_ADDR6].
+NFS_PROTO=rdma
+NFS_HOST=$SERVER_ADDR
 NFS_PORT=20049
 EXPORT_DIR=/export
 NFS_MNT=/mnt/nfs
@@ -55,6 +63,24 @@ net_up() {
 	modprobe rdma_rxe &&
 		rdma link add rxe0 type rxe netdev "$RXE_NETDEV" &&
 		rdma link show rxe0/1 | grep -q "state ACTIVE"
+}
+
+# net6_up ADDR: ADDR/64 on the rxe netdev (no duplicate address detection,
+# so it is usable at once), then wait until the RDMA core has put its GID
+# in rxe0's table, which it does from the address event, asynchronously;
+# rdma_cm cannot resolve the address before.
+net6_up() {
+	local gid i
+	gid=$(/usr/bin/python3 -c 'import ipaddress, sys
+print(ipaddress.ip_address(sys.argv[1]).exploded)' "$1") || return 1
+	ip -6 addr add "$1/64" dev "$RXE_NETDEV" nodad || return 1
+	for ((i = 0; i < 100; i++)); do
+		grep -qx "$gid" /sys/class/infiniband/rxe0/ports/1/gids/* \
+			2>/dev/null && return 0
+		sleep 0.1
+	done
+	log "net6_up: no GID $gid on rxe0"
+	return 1
 }
 
 # --- transports ----------------------------------------------------------------
@@ -159,16 +185,24 @@ nfs_client_up() {
 nfs_mount() {
 	local v=$1 extra=${2:+,$2} path=/
 	[ "$v" = 3 ] && path=$EXPORT_DIR
-	mount -t nfs -o "vers=$v,proto=rdma,port=$NFS_PORT$extra" \
-		"$SERVER_ADDR:$path" "$NFS_MNT"
+	mount -t nfs -o "vers=$v,proto=$NFS_PROTO,port=$NFS_PORT$extra" \
+		"$NFS_HOST:$path" "$NFS_MNT"
 }
 
-# The mount must really be over RDMA: mountstats has an "xprt: rdma" line.
+# The mount must really be over RDMA: mountstats has an "xprt: rdma" line,
+# and the mount options show the netid asked for (rdma, or rdma6 for an
+# IPv6 server), which the transport names from the peer's address family.
 mount_is_rdma() {
 	awk -v m="$NFS_MNT" '$1 == "device" && $5 == m { f = 1; next }
 		$1 == "device" { f = 0 }
 		f && $1 == "xprt:" && $2 == "rdma" { found = 1 }
-		END { exit !found }' /proc/self/mountstats
+		END { exit !found }' /proc/self/mountstats &&
+		awk -v m="$NFS_MNT" -v p="proto=$NFS_PROTO" '$2 == m {
+			n = split($4, o, ",")
+			for (i = 1; i <= n; i++)
+				if (o[i] == p)
+					found = 1
+		} END { exit !found }' /proc/mounts
 }
 
 # Field $1 of the mount's "xprt: rdma" line ($3 is the first counter).
