@@ -238,6 +238,20 @@ run_role() {
 	esac
 }
 
+# scenario_import NAME: source scenario NAME for a scenario built on it,
+# its scenario_client renamed NAME_client and its scenario_server (if any)
+# NAME_server, so that the caller defines its own.
+scenario_import() {
+	local name=$1
+	. "$TOP/scripts/guest/scenarios/$name.sh"
+	eval "${name}_client() $(declare -f scenario_client | tail -n +2)"
+	if declare -F scenario_server >/dev/null; then
+		eval "${name}_server() $(declare -f scenario_server | tail -n +2)"
+		unset -f scenario_server
+	fi
+	unset -f scenario_client
+}
+
 # Scenarios define scenario_client (and may define scenario_server); the
 # default server serves until the client says it has finished.
 run_server_side() {

@@ -4,20 +4,9 @@
 # (--topology two), to spare the VM queue two boots. Each part keeps
 # its own check names; see those files for what they assert.
 
-clientrobust_import() {
-	local name=$1
-	. "$TOP/scripts/guest/scenarios/$name.sh"
-	eval "${name}_client() $(declare -f scenario_client | tail -n +2)"
-	if declare -F scenario_server >/dev/null; then
-		eval "${name}_server() $(declare -f scenario_server | tail -n +2)"
-		unset -f scenario_server
-	fi
-	unset -f scenario_client
-}
-
-clientrobust_import stress
-clientrobust_import recovery
-clientrobust_import devremove
+scenario_import stress
+scenario_import recovery
+scenario_import devremove
 
 # The recovery part's server job waits for the client's io-started mark.
 scenario_server() { recovery_server; }

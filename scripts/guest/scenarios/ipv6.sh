@@ -8,13 +8,10 @@
 # options (mount_is_rdma), and the RDMA connection must run between the
 # IPv6 addresses (rdma_cm's own view, "rdma resource show cm_id").
 
-. "$TOP/scripts/guest/scenarios/integrity.sh"
+scenario_import integrity
 
 NFS_PROTO=rdma6
 NFS_HOST="[$SERVER_ADDR6]"
-
-eval "integrity_server() $(declare -f scenario_server | tail -n +2)"
-eval "integrity_client() $(declare -f scenario_client | tail -n +2)"
 
 scenario_server() {
 	net6_up "$SERVER_ADDR6" && integrity_server
