@@ -10,7 +10,7 @@
  * Number of uint32 words in the RDMA2_ERROR body after rdma_err, by
  * error code (v2-07, Section 6.3.1); -1 for codes we do not know.
  */
-static int rpcrdma_v2_err_words(u32 code)
+int rpcrdma_v2_err_words(u32 code)
 {
 	switch (code) {
 	case RPCRDMA2_ERR_VERS:
@@ -397,8 +397,8 @@ size_t rpcrdma_v2_hdr_size(const struct rpcrdma_v2_msg *msg)
 }
 EXPORT_SYMBOL_RPCRDMA_CODEC(rpcrdma_v2_hdr_size);
 
-static bool rpcrdma_v2_enc_error(struct rpcrdma_xdw *w,
-				 const struct rpcrdma_v2_error *e)
+bool rpcrdma_v2_enc_error(struct rpcrdma_xdw *w,
+			  const struct rpcrdma_v2_error *e)
 {
 	struct rpcrdma_v2_error tmp = *e;
 	int words = rpcrdma_v2_err_words(e->e2_code);

@@ -239,6 +239,14 @@ struct rpcrdma_v2_msg {
  */
 #define RPCRDMA2_DF_MSG_START		0x1U
 
+/* What the answer to a client's first message says (v2-07, S. 4.3) */
+enum rpcrdma_vers_answer {
+	RPCRDMA_ANSWER_NONE = 0,	/* not an answer to that message */
+	RPCRDMA_ANSWER_V2,		/* the server speaks Version 2 */
+	RPCRDMA_ANSWER_V1,		/* ERR_VERS: continue in Version 1 */
+	RPCRDMA_ANSWER_REFUSED,		/* ERR_VERS without 1 or 2 */
+};
+
 /* RFC 8797 private data, decoded */
 struct rpcrdma_cm_private {
 	u8 cp_version;
@@ -289,6 +297,29 @@ void rpcrdma_v2_error_init(struct rpcrdma_v2_msg *msg, u32 xid,
 /* codec_v2_seq.c */
 enum rpcrdma_codec_err rpcrdma_v2_check_sequence(u32 open, bool props_final,
 						 u32 htype);
+
+/* codec_v2_map.c */
+enum rpcrdma_codec_err rpcrdma_v2_to_v1(const struct rpcrdma_v2_msg *m2,
+					struct rpcrdma_v1_msg *m1);
+size_t rpcrdma_v2_msg_size(const struct rpcrdma_v1_msg *msg, bool call);
+enum rpcrdma_codec_err rpcrdma_v2_encode_msg(const struct rpcrdma_v1_msg *msg,
+					     bool call, u32 inv_handle,
+					     void *buf, size_t buflen,
+					     size_t *len);
+enum rpcrdma_codec_err rpcrdma_v2_encode_error(u32 xid, u32 vers, u32 credits,
+					       const struct rpcrdma_v2_error *e,
+					       void *buf, size_t buflen,
+					       size_t *len);
+enum rpcrdma_codec_err rpcrdma_v2_encode_grant(u32 credits, void *buf,
+					       size_t buflen, size_t *len);
+enum rpcrdma_codec_err rpcrdma_v2_encode_connprop(u32 xid, u32 credits,
+						  const struct rpcrdma_v2_props *pr,
+						  void *buf, size_t buflen,
+						  size_t *len);
+enum rpcrdma_vers_answer rpcrdma_vers_answer(const void *buf, size_t len,
+					     u32 xid);
+u32 rpcrdma_v2_window(u32 sent, u32 limit);
+u32 rpcrdma_v2_limit(u32 sent, u32 credit, u32 cap);
 
 /* cm_private.c */
 u8 rpcrdma_cm_size_encode(unsigned int size);

@@ -114,6 +114,20 @@
 #define RPCRDMA2_RVRSDIR_GENL		3U
 
 /*
+ * Inline threshold in both directions until transport properties say
+ * otherwise (v2-07, Sections 4.2.2 and 4.3.1).
+ */
+#define RPCRDMA2_DEFAULT_INLINE		4096U
+/*
+ * Credit limits are below 2^31 - 1 (v2-07, Section 4.2.1), so a credit
+ * value more than that ahead of the messages sent is one behind them.
+ */
+#define RPCRDMA2_CREDIT_MAX		0x7ffffffeU
+#define RPCRDMA2_CREDIT_BEHIND		0x80000000U
+/* The received-credits value of a new connection (Section 4.2.1) */
+#define RPCRDMA2_INITIAL_CREDITS	1U
+
+/*
  * rpcrdma2_propval: rdma_which, then rdma_data<> as length + bytes +
  * pad (v2-07, Section 5.1). The smallest one has empty rdma_data.
  */
