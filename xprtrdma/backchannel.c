@@ -455,6 +455,26 @@ void xprtrdma_bc_receive(struct xprtrdma_ep *ep, struct xprtrdma_rep *rep,
 	svc_pool_wake_idle_thread(&serv->sv_pools[0]);
 }
 
+/*
+ * The Reply's transport header: RDMA_MSG with no chunks (RFC 8167,
+ * Section 5.3) granting reverse-direction credits, or in Version 2
+ * RDMA2_REPLY_INLINE with an empty Write list (v2-07, Section 4.6.2)
+ * and the connection's credit value.
+ */
+static enum rpcrdma_codec_err xprtrdma_bc_encode(struct xprtrdma_ep *ep,
+						 struct xprtrdma_bc_req *req,
+						 u32 xid, size_t *hdrlen)
+{
+	rpcrdma_v1_reverse_init(&req->bc_msg, xid,
+				xprtrdma_bc_credits(ep->ep_rx));
+	if (ep->ep_vers != RPCRDMA_VERSION_2)
+		return rpcrdma_v1_encode(&req->bc_msg, req->bc_sendbuf,
+					 ep->ep_inline_send, hdrlen);
+	req->bc_msg.m1_prefix.px_credits = xprtrdma_v2_credit_value(ep);
+	return rpcrdma_v2_encode_msg(&req->bc_msg, false, 0, req->bc_sendbuf,
+				     ep->ep_inline_send, hdrlen);
+}
+
 /**
  * xprtrdma_bc_send_reply - send the Reply to a reverse-direction Call
  * @rqst: the backchannel request; rq_snd_buf holds the RPC Reply
@@ -484,9 +504,7 @@ int xprtrdma_bc_send_reply(struct rpc_rqst *rqst)
 		xprtrdma_bc_drop(rx, xid, XPRTRDMA_BC_STALE);
 		return -ENOTCONN;
 	}
-	rpcrdma_v1_reverse_init(&req->bc_msg, xid, xprtrdma_bc_credits(rx));
-	if (rpcrdma_v1_encode(&req->bc_msg, req->bc_sendbuf,
-			      ep->ep_inline_send, &hdrlen) != RPCRDMA_CE_OK ||
+	if (xprtrdma_bc_encode(ep, req, xid, &hdrlen) != RPCRDMA_CE_OK ||
 	    len > ep->ep_inline_send - hdrlen ||
 	    read_bytes_from_xdr_buf(&rqst->rq_snd_buf, 0,
 				    req->bc_sendbuf + hdrlen, len)) {
@@ -499,8 +517,18 @@ int xprtrdma_bc_send_reply(struct rpc_rqst *rqst)
 		if (!xprtrdma_sq_reserve(ep, 1))
 			return -EAGAIN;
 	}
+	/* Version 2: the Reply takes one of the server's credits */
+	if (ep->ep_vers == RPCRDMA_VERSION_2 && !xprtrdma_v2_take(ep)) {
+		xprtrdma_space_wait(rx);
+		if (!xprtrdma_v2_take(ep)) {
+			xprtrdma_sq_release(ep, 1);
+			return -EAGAIN;
+		}
+	}
 	rc = xprtrdma_bc_post(ep, req, hdrlen + len);
 	if (rc) {
+		if (ep->ep_vers == RPCRDMA_VERSION_2)
+			xprtrdma_v2_untake(ep);
 		xprtrdma_sq_release(ep, 1);
 		return rc;
 	}

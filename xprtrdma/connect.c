@@ -145,6 +145,7 @@ static void xprtrdma_ep_destroy(struct xprtrdma_ep *ep)
 		ib_drain_sq(ep->ep_id->qp);
 	}
 	xprtrdma_sendbufs_unmap(ep);
+	xprtrdma_v2_release(ep);
 	xprtrdma_reps_destroy(ep);
 	if (ep->ep_mrs.fp_pd) {
 		st->st_mrs_recovered += ep->ep_mrs.fp_recovered;
@@ -175,8 +176,9 @@ static int xprtrdma_ep_size(struct xprtrdma_ep *ep)
 	if (!ep->ep_depth)
 		return -EOPNOTSUPP;
 	/* A device with short MRs carries less per chunk: rsize/wsize shrink */
+	ep->ep_max_segs = XPRTRDMA_MAX_CHUNK_MRS;
 	WRITE_ONCE(ep->ep_rx->rx_xprt.max_payload,
-		   xprtrdma_payload_limit(ep->ep_depth));
+		   xprtrdma_payload_limit(ep->ep_depth, ep->ep_max_segs));
 	if (maxwr < 4 * XPRTRDMA_SQ_SLACK)
 		return -ENOMEM;
 	/*
@@ -269,6 +271,11 @@ static int xprtrdma_ep_resources(struct xprtrdma_ep *ep)
 	rc = xprtrdma_sendbufs_map(ep);
 	if (rc)
 		return rc;
+	if (!ep->ep_vers) {
+		rc = xprtrdma_v2_init(ep);
+		if (rc)
+			return rc;
+	}
 	rc = xprtrdma_reps_post_all(ep);
 	if (rc)
 		return rc;
@@ -340,6 +347,9 @@ static int xprtrdma_ep_open(struct xprtrdma_xprt *rx)
 	ep->ep_rx = rx;
 	/* Tells the Reply to a reverse-direction Call its connection */
 	ep->ep_gen = ++rx->rx_ep_gen;
+	/* 0: offer Version 2 first (v2.c); a refusal is remembered */
+	ep->ep_vers = rx->rx_max_vers >= RPCRDMA_VERSION_2 && !rx->rx_v1_only ?
+		      0 : RPCRDMA_VERSION_1;
 	init_completion(&ep->ep_cm_done);
 	ep->ep_id = rdma_create_id(rx->rx_xprt.xprt_net, xprtrdma_cm_handler,
 				   ep, RDMA_PS_TCP, IB_QPT_RC);
@@ -356,6 +366,8 @@ static int xprtrdma_ep_open(struct xprtrdma_xprt *rx)
 		rc = xprtrdma_ep_connect(ep);
 	if (!rc && !test_bit(XPRTRDMA_EP_CONNECTED, &ep->ep_flags))
 		rc = -ENOTCONN;
+	if (!rc && !ep->ep_vers)
+		rc = xprtrdma_v2_negotiate(ep);
 	if (rc) {
 		if (test_and_clear_bit(XPRTRDMA_EP_CONNECTED, &ep->ep_flags))
 			rdma_disconnect(ep->ep_id);
@@ -363,6 +375,7 @@ static int xprtrdma_ep_open(struct xprtrdma_xprt *rx)
 		return rc;
 	}
 
+	rx->rx_vers = ep->ep_vers;
 	down_write(&rx->rx_ep_rwsem);
 	rx->rx_ep = ep;
 	up_write(&rx->rx_ep_rwsem);

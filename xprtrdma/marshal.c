@@ -200,7 +200,7 @@ static void xprtrdma_reg_init(struct xprtrdma_reg *rg, struct xprtrdma_ep *ep,
 	rg->rg_mrs = mrs;
 	rg->rg_tail = tail;
 	rg->rg_segs = segs;
-	rg->rg_maxsegs = min_t(u32, maxsegs, XPRTRDMA_MAX_CHUNK_MRS);
+	rg->rg_maxsegs = min_t(u32, maxsegs, ep->ep_max_segs);
 	if (remote_write) {
 		rg->rg_dir = DMA_FROM_DEVICE;
 		rg->rg_access = IB_ACCESS_LOCAL_WRITE | IB_ACCESS_REMOTE_WRITE;
@@ -287,7 +287,7 @@ static enum xprtrdma_wtype xprtrdma_plan_reply(struct xprtrdma_ep *ep,
 	if (xprtrdma_ddp_reply(rqst)) {
 		n = xprtrdma_page_mrs(ep, rcv);
 		hdr += XPRTRDMA_WCHUNK_BASE + n * RPCRDMA_SEGMENT_SIZE;
-		if (n <= XPRTRDMA_MAX_CHUNK_MRS &&
+		if (n <= ep->ep_max_segs &&
 		    hdr + rest <= ep->ep_inline_recv)
 			return XPRTRDMA_REPLY_WRITE;
 	}
@@ -365,11 +365,20 @@ static u32 xprtrdma_tail_skip(const struct xdr_buf *snd)
 	return min_t(u32, xdr_pad_size(snd->page_len), snd->tail[0].iov_len);
 }
 
+/* The header @req would get on @ep's connection, in octets */
+static size_t xprtrdma_hdr_size(const struct xprtrdma_ep *ep,
+				const struct xprtrdma_req *req)
+{
+	if (ep->ep_vers == RPCRDMA_VERSION_2)
+		return rpcrdma_v2_msg_size(&req->req_msg, true);
+	return rpcrdma_v1_hdr_size(&req->req_msg);
+}
+
 static enum xprtrdma_rtype xprtrdma_plan_call(struct xprtrdma_ep *ep,
 					      struct xprtrdma_req *req)
 {
 	const struct xdr_buf *snd = &req->req_rqst.rq_snd_buf;
-	size_t hdr = rpcrdma_v1_hdr_size(&req->req_msg);
+	size_t hdr = xprtrdma_hdr_size(ep, req);
 	u32 rest;
 
 	if (hdr + snd->len <= ep->ep_inline_send)
@@ -427,6 +436,40 @@ static void xprtrdma_msg_init(struct xprtrdma_ep *ep, struct xprtrdma_req *req)
 	msg->m1_chunks.ch_reply.wc_nsegs = 0;
 }
 
+/*
+ * The handle the server may invalidate with Send With Invalidate
+ * (v2-07, Section 6.5): the first MR of the chunk the server writes
+ * into, else of the Read chunk; 0 when the Call registered nothing.
+ */
+static u32 xprtrdma_inv_handle(const struct xprtrdma_req *req)
+{
+	const struct rpcrdma_chunks *ch = &req->req_msg.m1_chunks;
+
+	if (ch->ch_writes.wl_nchunks && ch->ch_writes.wl_chunks[0].wc_nsegs)
+		return ch->ch_writes.wl_chunks[0].wc_segs[0].rs_handle;
+	if (ch->ch_has_reply && ch->ch_reply.wc_nsegs)
+		return ch->ch_reply.wc_segs[0].rs_handle;
+	if (ch->ch_reads.rl_nsegs)
+		return ch->ch_reads.rl_segs[0].rr_seg.rs_handle;
+	return 0;
+}
+
+/* The transport header in the connection's version, at the Send buffer */
+static enum rpcrdma_codec_err xprtrdma_encode(struct xprtrdma_ep *ep,
+					      struct xprtrdma_req *req,
+					      size_t *hdrlen)
+{
+	if (ep->ep_vers != RPCRDMA_VERSION_2)
+		return rpcrdma_v1_encode(&req->req_msg, req->req_sendbuf,
+					 ep->ep_inline_send, hdrlen);
+	/* v2-07, Section 4.2.1: the credit value of the moment */
+	req->req_msg.m1_prefix.px_credits = xprtrdma_v2_credit_value(ep);
+	return rpcrdma_v2_encode_msg(&req->req_msg, true,
+				     xprtrdma_inv_handle(req),
+				     req->req_sendbuf, ep->ep_inline_send,
+				     hdrlen);
+}
+
 static int xprtrdma_reg_call(struct xprtrdma_ep *ep, struct xprtrdma_req *req,
 			     enum xprtrdma_rtype rtype, struct list_head *mrs,
 			     struct ib_send_wr ***tail)
@@ -476,8 +519,7 @@ int xprtrdma_marshal(struct xprtrdma_ep *ep, struct xprtrdma_req *req,
 		goto out_err;
 
 	rc = -EMSGSIZE;
-	if (rpcrdma_v1_encode(&req->req_msg, req->req_sendbuf,
-			      ep->ep_inline_send, &hdrlen) != RPCRDMA_CE_OK)
+	if (xprtrdma_encode(ep, req, &hdrlen) != RPCRDMA_CE_OK)
 		goto out_err;
 	len = xprtrdma_copy_inline(req, rtype, req->req_sendbuf + hdrlen,
 				   ep->ep_inline_send - hdrlen);

@@ -16,6 +16,7 @@ unsigned int xprtrdma_inline_send = XPRTRDMA_INLINE_DEF;
 unsigned int xprtrdma_inline_recv = XPRTRDMA_INLINE_DEF;
 unsigned int xprtrdma_slot_table = XPRTRDMA_SLOTS_DEF;
 unsigned int xprtrdma_mr_depth = XPRTRDMA_DEPTH_DEF;
+unsigned int xprtrdma_max_version = RPCRDMA_VERSION_2;
 
 struct xprtrdma_range {
 	unsigned int	min;
@@ -49,6 +50,16 @@ static const struct xprtrdma_range xprtrdma_depth_range = {
 	XPRTRDMA_DEPTH_MIN, XPRTRDMA_DEPTH_MAX
 };
 
+static const struct xprtrdma_range xprtrdma_version_range = {
+	RPCRDMA_VERSION_1, RPCRDMA_VERSION_2
+};
+
+static int xprtrdma_version_set(const char *val,
+				const struct kernel_param *kp)
+{
+	return xprtrdma_param_set(val, kp, &xprtrdma_version_range);
+}
+
 static int xprtrdma_inline_set(const char *val, const struct kernel_param *kp)
 {
 	return xprtrdma_param_set(val, kp, &xprtrdma_inline_range);
@@ -79,6 +90,11 @@ static const struct kernel_param_ops xprtrdma_depth_ops = {
 	.get = param_get_uint,
 };
 
+static const struct kernel_param_ops xprtrdma_version_ops = {
+	.set = xprtrdma_version_set,
+	.get = param_get_uint,
+};
+
 module_param_cb(inline_send, &xprtrdma_inline_ops, &xprtrdma_inline_send,
 		0644);
 MODULE_PARM_DESC(inline_send,
@@ -93,3 +109,7 @@ MODULE_PARM_DESC(slot_table,
 module_param_cb(mr_depth, &xprtrdma_depth_ops, &xprtrdma_mr_depth, 0644);
 MODULE_PARM_DESC(mr_depth,
 		 "Most pages one memory registration covers (4-1024, default 256)");
+module_param_cb(max_version, &xprtrdma_version_ops, &xprtrdma_max_version,
+		0644);
+MODULE_PARM_DESC(max_version,
+		 "Highest RPC-over-RDMA version offered to servers (1-2, default 2)");

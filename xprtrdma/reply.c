@@ -20,9 +20,6 @@
 #include "xprtrdma.h"
 #include "trace.h"
 
-/* Bound for the codec's chunk-length check; the real one is per chunk */
-#define XPRTRDMA_MAX_REPLY	(2 * XPRTRDMA_MAX_PAYLOAD)
-
 /* RFC 8166, Section 3.3.1: the grant is at least one and at most asked */
 static u32 xprtrdma_grant(struct xprtrdma_ep *ep, u32 grant, u32 xid)
 {
@@ -35,11 +32,22 @@ static u32 xprtrdma_grant(struct xprtrdma_ep *ep, u32 grant, u32 xid)
 	return credits;
 }
 
-static void xprtrdma_update_credits(struct rpc_rqst *rqst, u32 credits)
+/*
+ * @credits: Version 1, the grant; Version 2 (@ep's ep_vers), the open
+ * window, to which the Calls already out are added, since a Version 2
+ * credit value counts every message the server has taken (v2-07,
+ * Section 4.2.1). The send path enforces the window itself (v2.c);
+ * the congestion window only keeps RPCs from queueing up behind it.
+ */
+static void xprtrdma_update_credits(struct xprtrdma_ep *ep,
+				    struct rpc_rqst *rqst, u32 credits)
 {
 	struct rpc_xprt *xprt = rqst->rq_xprt;
 
 	spin_lock(&xprt->transport_lock);
+	if (ep->ep_vers == RPCRDMA_VERSION_2)
+		credits = clamp(credits + (u32)(xprt->cong >> RPC_CWNDSHIFT),
+				1U, ep->ep_credits);
 	xprt->cwnd = credits << RPC_CWNDSHIFT;
 	/* This Call no longer holds one of the peer's credits */
 	xprt_release_rqst_cong(rqst->rq_task);
@@ -200,14 +208,13 @@ static int xprtrdma_check_long(struct rpc_rqst *rqst, u32 rlen)
 
 static int xprtrdma_reply_place(struct xprtrdma_ep *ep,
 				struct xprtrdma_req *req,
-				struct xprtrdma_rep *rep)
+				struct xprtrdma_rep *rep, const u8 *src)
 {
 	const struct rpcrdma_chunks *sent = &req->req_msg.m1_chunks;
 	const struct rpcrdma_v1_msg *msg = &rep->rep_msg;
 	const struct rpcrdma_chunks *got = &msg->m1_chunks;
 	struct rpc_rqst *rqst = &req->req_rqst;
 	u32 wlen = 0, rlen = 0;
-	const u8 *src;
 
 	if (msg->m1_prefix.px_proc == RPCRDMA1_ERROR)
 		return xprtrdma_reply_error(ep, rqst, msg);
@@ -230,7 +237,6 @@ static int xprtrdma_reply_place(struct xprtrdma_ep *ep,
 	if (rlen)
 		return -EPROTO;
 
-	src = rep->rep_buf + msg->m1_hdr_len;
 	xprtrdma_count_add(ep->ep_rx, st_recv_copy, msg->m1_msg_len);
 	if (wlen)
 		return xprtrdma_place_write(rqst, src, msg->m1_msg_len, wlen);
@@ -297,6 +303,55 @@ static struct xprtrdma_req *xprtrdma_reply_match(struct xprtrdma_ep *ep,
 	return req;
 }
 
+/*
+ * A Reply (or an error answering a Call) in rep->rep_msg, decoded and
+ * checked; its inline RPC message is at @src. Match it to its Call,
+ * apply the credits, place the reply and start invalidation.
+ */
+static void xprtrdma_reply_forward(struct xprtrdma_ep *ep,
+				   struct xprtrdma_rep *rep, struct ib_wc *wc,
+				   const u8 *src)
+{
+	struct rpcrdma_v1_msg *msg = &rep->rep_msg;
+	struct xprtrdma_xprt *rx = ep->ep_rx;
+	u32 xid = msg->m1_prefix.px_xid;
+	struct xprtrdma_req *req;
+	u32 credits;
+	int len;
+
+	req = xprtrdma_reply_match(ep, xid);
+	if (!req) {
+		trace_xprtrdma_unmatched(xid, msg->m1_prefix.px_proc);
+		return;
+	}
+	trace_xprtrdma_reply(xid, msg->m1_prefix.px_proc);
+	/* The connection carries replies: a later reconnect need not wait */
+	if (READ_ONCE(rx->rx_xprt.reestablish_timeout))
+		WRITE_ONCE(rx->rx_xprt.reestablish_timeout, 0);
+
+	if (ep->ep_vers == RPCRDMA_VERSION_2)
+		credits = xprtrdma_v2_cwnd(ep);
+	else
+		credits = xprtrdma_grant(ep, msg->m1_prefix.px_credits, xid);
+	xprtrdma_update_credits(ep, &req->req_rqst, credits);
+	if (wc->wc_flags & IB_WC_WITH_INVALIDATE) {
+		trace_xprtrdma_remote_inv(xid, wc->ex.invalidate_rkey);
+		xprtrdma_mrs_remote_inv(req, wc->ex.invalidate_rkey);
+	}
+
+	len = xprtrdma_reply_place(ep, req, rep, src);
+	if (len < 0) {
+		xprtrdma_count(rx, st_bad_reply);
+		trace_xprtrdma_bad_placement(xid, len);
+		spin_lock(&rx->rx_xprt.queue_lock);
+		xprt_unpin_rqst(&req->req_rqst);
+		spin_unlock(&rx->rx_xprt.queue_lock);
+		return;
+	}
+	req->req_reply_len = len;
+	xprtrdma_mrs_invalidate(ep, req);
+}
+
 /**
  * xprtrdma_reply_handle - process one received message
  * @ep: the connection
@@ -314,9 +369,13 @@ void xprtrdma_reply_handle(struct xprtrdma_ep *ep, struct xprtrdma_rep *rep,
 	struct xprtrdma_xprt *rx = ep->ep_rx;
 	enum rpcrdma_reverse_class rc;
 	enum rpcrdma_codec_err err;
-	struct xprtrdma_req *req;
-	u32 xid;
-	int len;
+	const u8 *src = NULL;
+
+	if (READ_ONCE(ep->ep_vers) != RPCRDMA_VERSION_1) {
+		if (xprtrdma_v2_receive(ep, rep, wc, &src))
+			xprtrdma_reply_forward(ep, rep, wc, src);
+		return;
+	}
 
 	err = rpcrdma_v1_decode_reply(rep->rep_buf, wc->byte_len,
 				      XPRTRDMA_MAX_REPLY, msg);
@@ -325,41 +384,21 @@ void xprtrdma_reply_handle(struct xprtrdma_ep *ep, struct xprtrdma_rep *rep,
 		xprtrdma_bc_receive(ep, rep, rc);
 		return;
 	}
-	xid = msg->m1_prefix.px_xid;
 	if (err != RPCRDMA_CE_OK) {
 		xprtrdma_count(rx, st_bad_reply);
-		trace_xprtrdma_bad_reply(xid, err);
+		trace_xprtrdma_bad_reply(msg->m1_prefix.px_xid, err);
+		/*
+		 * A Version 2 answer that came after this connection settled
+		 * on Version 1 (v2.c): the server thinks otherwise, so this
+		 * connection cannot work; the next one stays in Version 1.
+		 */
+		if (err == RPCRDMA_CE_VERS &&
+		    msg->m1_prefix.px_vers == RPCRDMA_VERSION_2 &&
+		    rx->rx_max_vers >= RPCRDMA_VERSION_2)
+			xprtrdma_ep_fail(ep);
 		return;
 	}
-	req = xprtrdma_reply_match(ep, xid);
-	if (!req) {
-		trace_xprtrdma_unmatched(xid, msg->m1_prefix.px_proc);
-		return;
-	}
-	trace_xprtrdma_reply(xid, msg->m1_prefix.px_proc);
-	/* The connection carries replies: a later reconnect need not wait */
-	if (READ_ONCE(rx->rx_xprt.reestablish_timeout))
-		WRITE_ONCE(rx->rx_xprt.reestablish_timeout, 0);
-
-	xprtrdma_update_credits(&req->req_rqst,
-				xprtrdma_grant(ep, msg->m1_prefix.px_credits,
-					       xid));
-	if (wc->wc_flags & IB_WC_WITH_INVALIDATE) {
-		trace_xprtrdma_remote_inv(xid, wc->ex.invalidate_rkey);
-		xprtrdma_mrs_remote_inv(req, wc->ex.invalidate_rkey);
-	}
-
-	len = xprtrdma_reply_place(ep, req, rep);
-	if (len < 0) {
-		xprtrdma_count(rx, st_bad_reply);
-		trace_xprtrdma_bad_placement(xid, len);
-		spin_lock(&rx->rx_xprt.queue_lock);
-		xprt_unpin_rqst(&req->req_rqst);
-		spin_unlock(&rx->rx_xprt.queue_lock);
-		return;
-	}
-	req->req_reply_len = len;
-	xprtrdma_mrs_invalidate(ep, req);
+	xprtrdma_reply_forward(ep, rep, wc, rep->rep_buf + msg->m1_hdr_len);
 }
 
 /**

@@ -160,6 +160,15 @@ static int xprtrdma_send_prepare(struct xprtrdma_ep *ep,
 		if (!xprtrdma_sq_reserve(ep, XPRTRDMA_SQ_PER_CALL))
 			return -EAGAIN;
 	}
+	/* Version 2: one of the server's credits (v2-07, Section 4.2.1) */
+	if (ep->ep_vers == RPCRDMA_VERSION_2 && !xprtrdma_v2_take(ep)) {
+		xprtrdma_space_wait(rx);
+		xprtrdma_count(rx, st_v2_credit_waits);
+		if (!xprtrdma_v2_take(ep)) {
+			xprtrdma_sq_release(ep, XPRTRDMA_SQ_PER_CALL);
+			return -EAGAIN;
+		}
+	}
 	return 0;
 }
 
@@ -213,6 +222,8 @@ int xprtrdma_send(struct xprtrdma_ep *ep, struct xprtrdma_req *req)
 	req->req_send_cqe.done = xprtrdma_send_done;
 	rc = xprtrdma_marshal(ep, req, &mrs, &chain);
 	if (rc) {
+		if (ep->ep_vers == RPCRDMA_VERSION_2)
+			xprtrdma_v2_untake(ep);
 		xprtrdma_send_undo(ep, &mrs);
 		xprtrdma_sq_release(ep, XPRTRDMA_SQ_PER_CALL);
 		if (rc == -ENOBUFS) {

@@ -57,7 +57,20 @@ void xprtrdma_print_stats(struct rpc_xprt *xprt, struct seq_file *seq)
 		   XS(rx, st_err_vers), XS(rx, st_err_chunk),
 		   XS(rx, st_calls_dropped), XS(rx, st_credit_clamped));
 	/* reverse direction: Calls queued, Replies sent, ERR_CHUNK answers */
-	seq_printf(seq, "%lu %lu %lu\n",
+	seq_printf(seq, "%lu %lu %lu ",
 		   XS(rx, st_bc_calls), XS(rx, st_bc_replies),
 		   XS(rx, st_bc_err_chunk));
+	/*
+	 * Version 2: the version of the latest connection, first messages
+	 * sent and how they were answered (Version 2, ERR_VERS, silence),
+	 * GRANTs and RDMA2_ERRORs each way, continued Reply messages,
+	 * Calls that waited for credits
+	 */
+	seq_printf(seq, "%u %lu %lu %lu %lu %lu %lu %lu %lu %lu %lu\n",
+		   READ_ONCE(rx->rx_vers), XS(rx, st_v2_offered),
+		   XS(rx, st_v2_accepted), XS(rx, st_v2_refused),
+		   XS(rx, st_v2_silent), XS(rx, st_v2_grants_recv),
+		   XS(rx, st_v2_grants_sent), XS(rx, st_v2_errors_recv),
+		   XS(rx, st_v2_errors_sent), XS(rx, st_v2_cont_recv),
+		   XS(rx, st_v2_credit_waits));
 }

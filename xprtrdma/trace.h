@@ -225,6 +225,84 @@ TRACE_EVENT(xprtrdma_bc_drop,
 			{ XPRTRDMA_BC_STALE, "stale" }))
 );
 
+/* Version 2 (v2.c) */
+TRACE_DEFINE_ENUM(RPCRDMA_ANSWER_NONE);
+TRACE_DEFINE_ENUM(RPCRDMA_ANSWER_V2);
+TRACE_DEFINE_ENUM(RPCRDMA_ANSWER_V1);
+TRACE_DEFINE_ENUM(RPCRDMA_ANSWER_REFUSED);
+
+TRACE_EVENT(xprtrdma_v2_negotiated,
+	TP_PROTO(unsigned int xprt_id, unsigned int vers, int answer),
+	TP_ARGS(xprt_id, vers, answer),
+	TP_STRUCT__entry(
+		__field(unsigned int, xprt_id)
+		__field(unsigned int, vers)
+		__field(int, answer)
+	),
+	TP_fast_assign(
+		__entry->xprt_id = xprt_id;
+		__entry->vers = vers;
+		__entry->answer = answer;
+	),
+	TP_printk("xprt=%u vers=%u answer=%s", __entry->xprt_id,
+		  __entry->vers,
+		  __print_symbolic(__entry->answer,
+			{ RPCRDMA_ANSWER_NONE, "none" },
+			{ RPCRDMA_ANSWER_V2, "v2" },
+			{ RPCRDMA_ANSWER_V1, "err_vers" },
+			{ RPCRDMA_ANSWER_REFUSED, "refused" }))
+);
+
+TRACE_EVENT(xprtrdma_v2_props,
+	TP_PROTO(unsigned int xprt_id, u32 sbsiz, u32 rbsiz, u32 rssiz,
+		 u32 rcsiz, u32 present, u32 hostauth_len),
+	TP_ARGS(xprt_id, sbsiz, rbsiz, rssiz, rcsiz, present, hostauth_len),
+	TP_STRUCT__entry(
+		__field(unsigned int, xprt_id)
+		__field(u32, sbsiz)
+		__field(u32, rbsiz)
+		__field(u32, rssiz)
+		__field(u32, rcsiz)
+		__field(u32, present)
+		__field(u32, hostauth_len)
+	),
+	TP_fast_assign(
+		__entry->xprt_id = xprt_id;
+		__entry->sbsiz = sbsiz;
+		__entry->rbsiz = rbsiz;
+		__entry->rssiz = rssiz;
+		__entry->rcsiz = rcsiz;
+		__entry->present = present;
+		__entry->hostauth_len = hostauth_len;
+	),
+	TP_printk("xprt=%u present=0x%x sbsiz=%u rbsiz=%u rssiz=%u rcsiz=%u hostauth=%u",
+		  __entry->xprt_id, __entry->present, __entry->sbsiz,
+		  __entry->rbsiz, __entry->rssiz, __entry->rcsiz,
+		  __entry->hostauth_len)
+);
+
+TRACE_EVENT(xprtrdma_v2_grant,
+	TP_PROTO(unsigned int xprt_id, u32 credit, u32 left),
+	TP_ARGS(xprt_id, credit, left),
+	TP_STRUCT__entry(
+		__field(unsigned int, xprt_id)
+		__field(u32, credit)
+		__field(u32, left)
+	),
+	TP_fast_assign(
+		__entry->xprt_id = xprt_id;
+		__entry->credit = credit;
+		__entry->left = left;
+	),
+	TP_printk("xprt=%u credit=%u left=%u", __entry->xprt_id,
+		  __entry->credit, __entry->left)
+);
+
+/* code: the RDMA2_ERR_* value, or the errno of an abandoned continuation */
+DEFINE_XPRTRDMA_XID_EVENT(xprtrdma_v2_error_sent);
+DEFINE_XPRTRDMA_XID_EVENT(xprtrdma_v2_error_recv);
+DEFINE_XPRTRDMA_XID_EVENT(xprtrdma_v2_cont_abort);
+
 DECLARE_EVENT_CLASS(xprtrdma_wc_class,
 	TP_PROTO(const struct ib_wc *wc),
 	TP_ARGS(wc),

@@ -90,6 +90,8 @@ static void xprtrdma_settings(struct xprtrdma_xprt *rx)
 				   XPRTRDMA_INLINE_MIN, XPRTRDMA_INLINE_MAX);
 	rx->rx_depth_want = clamp(READ_ONCE(xprtrdma_mr_depth),
 				  XPRTRDMA_DEPTH_MIN, XPRTRDMA_DEPTH_MAX);
+	rx->rx_max_vers = clamp(READ_ONCE(xprtrdma_max_version),
+				RPCRDMA_VERSION_1, RPCRDMA_VERSION_2);
 	xprtrdma_bc_set_payload(rx, rx->rx_inline_send, rx->rx_inline_recv);
 }
 
@@ -141,7 +143,8 @@ static struct rpc_xprt *xprtrdma_setup(struct xprt_create *args)
 	xprtrdma_settings(rx);
 	xprtrdma_xprt_init(xprt, args);
 	/* Until a device is known; each connect lowers it to the device's */
-	xprt->max_payload = xprtrdma_payload_limit(rx->rx_depth_want);
+	xprt->max_payload = xprtrdma_payload_limit(rx->rx_depth_want,
+						   XPRTRDMA_MAX_CHUNK_MRS);
 
 	rc = xprtrdma_reqs_create(rx);
 	if (rc) {

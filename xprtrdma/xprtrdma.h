@@ -1,6 +1,7 @@
 /* SPDX-License-Identifier: GPL-2.0-only */
 /*
- * xprtrdma: RPC-over-RDMA Version 1 client transport, internal interfaces.
+ * xprtrdma: RPC-over-RDMA client transport (Version 1, and Version 2 where
+ * the server speaks it), internal interfaces.
  *
  * Objects and their lifetimes:
  *   struct xprtrdma_xprt  one per rpc_xprt; owns the request slots.
@@ -36,6 +37,7 @@ extern unsigned int xprtrdma_inline_send;
 extern unsigned int xprtrdma_inline_recv;
 extern unsigned int xprtrdma_slot_table;
 extern unsigned int xprtrdma_mr_depth;
+extern unsigned int xprtrdma_max_version;
 
 #define XPRTRDMA_INLINE_MIN	1024U
 /*
@@ -56,17 +58,21 @@ extern unsigned int xprtrdma_mr_depth;
 
 /* Largest RPC payload (NFS rsize/wsize) we offer the upper layer */
 #define XPRTRDMA_MAX_PAYLOAD	(1024U * 1024U)
+/* Bound for the codec's chunk-length check; the real one is per chunk */
+#define XPRTRDMA_MAX_REPLY	(2 * XPRTRDMA_MAX_PAYLOAD)
 /* MRs one chunk may use: head, tail and the page list */
 #define XPRTRDMA_MAX_CHUNK_MRS	8U
 
 /*
- * Payload limit for MRs of @depth pages: the page list of a chunk must
- * fit the MRs left after the head's, the tail's and a page-offset one.
+ * Payload limit for MRs of @depth pages and chunks of @segs MRs: the
+ * page list of a chunk must fit the MRs left after the head's, the
+ * tail's and a page-offset one.
  */
-static inline size_t xprtrdma_payload_limit(unsigned int depth)
+static inline size_t xprtrdma_payload_limit(unsigned int depth,
+					    unsigned int segs)
 {
 	return min_t(size_t, XPRTRDMA_MAX_PAYLOAD,
-		     (size_t)(XPRTRDMA_MAX_CHUNK_MRS - 3) * depth << PAGE_SHIFT);
+		     (size_t)(segs - 3) * depth << PAGE_SHIFT);
 }
 
 /* Receives posted beyond the credit limit, for unsolicited messages */
@@ -79,6 +85,29 @@ static inline size_t xprtrdma_payload_limit(unsigned int depth)
  * to be raised without costing much (three pages per request).
  */
 #define XPRTRDMA_BC_SLOTS	8U
+
+/*
+ * How long the connect worker waits for the answer to the Version 2
+ * first message (v2-07, Section 4.3). A server that speaks either
+ * version answers at once, in the Receive path with no disk or nfsd
+ * work behind it; silence (Section 4.3.2: "lost or dropped") then
+ * means Version 1, on this connection and the next ones.
+ */
+#define XPRTRDMA_V2_ANSWER_MS	5000
+/*
+ * Control messages (the first CONNPROP_FINAL, RDMA2_GRANT, RDMA2_ERROR)
+ * go out of one buffer per connection, one at a time. The largest is
+ * our CONNPROP_FINAL: prefix, count and five properties, 96 octets.
+ */
+#define XPRTRDMA_CTL_SIZE	256U
+/*
+ * A continued Reply (v2-07, Section 6.6.2) is reassembled in one buffer
+ * per connection: no larger than the largest Reply the upper layer can
+ * take without chunks plus its header, 2 x the largest payload we offer
+ * (an NFS READ of 1 MiB and its attributes) bounds the memory one
+ * server can make us hold.
+ */
+#define XPRTRDMA_CONT_MAX	(2 * XPRTRDMA_MAX_PAYLOAD)
 
 /* struct xprtrdma_ep flags */
 enum {
@@ -119,6 +148,32 @@ struct xprtrdma_ep {
 	struct xprtrdma_rep	*ep_reps;
 	unsigned int		ep_gen;		/* rx_ep_gen when opened */
 	u8			ep_priv[RPCRDMA_CM_PRIV_SIZE];
+	unsigned int		ep_max_segs;	/* segments per chunk */
+
+	/* Version 2 (v2.c); ep_vers is 0 while the first answer is due */
+	unsigned int		ep_vers;
+	u32			ep_neg_xid;	/* rdma_xid of our first message */
+	struct completion	ep_neg_done;
+	enum rpcrdma_vers_answer ep_neg_answer;
+	atomic_t		ep_v2_sent;	/* messages posted */
+	u32			ep_v2_limit;	/* latest rdma_credit received */
+	u32			ep_v2_recvd;	/* Receives completed (recv CQ) */
+	u32			ep_v2_adv;	/* credits we advertise */
+	u32			ep_v2_granted;	/* latest rdma_credit we sent */
+	u32			ep_v2_open;	/* MIDDLE type awaiting its end */
+	bool			ep_v2_props_final; /* server's FINAL seen */
+	struct rpcrdma_v2_msg	*ep_v2_msg;	/* decode scratch (recv CQ) */
+	struct rpcrdma_v2_props	ep_v2_peer;	/* the server's properties */
+	u8			*ep_cont_buf;	/* continued Reply so far */
+	u32			ep_cont_len;	/* octets collected */
+	u32			ep_cont_total;	/* octets the message has */
+	u32			ep_cont_xid;
+	void			*ep_ctl_buf;	/* control messages */
+	u64			ep_ctl_dma;
+	unsigned long		ep_ctl_busy;	/* bit 0: a Send is out */
+	struct ib_cqe		ep_ctl_cqe;
+	struct ib_send_wr	ep_ctl_wr;
+	struct ib_sge		ep_ctl_sge;
 };
 
 /* struct xprtrdma_req flags */
@@ -227,6 +282,16 @@ struct xprtrdma_stats {
 	atomic_long_t		st_bc_calls;	/* reverse-direction, queued */
 	atomic_long_t		st_bc_replies;	/* their Replies, posted */
 	atomic_long_t		st_bc_err_chunk;	/* ERR_CHUNK answers */
+	atomic_long_t		st_v2_offered;	/* first messages sent */
+	atomic_long_t		st_v2_accepted;	/* ... answered in Version 2 */
+	atomic_long_t		st_v2_refused;	/* ... with ERR_VERS */
+	atomic_long_t		st_v2_silent;	/* ... not at all */
+	atomic_long_t		st_v2_grants_recv;
+	atomic_long_t		st_v2_grants_sent;
+	atomic_long_t		st_v2_errors_recv;	/* RDMA2_ERROR */
+	atomic_long_t		st_v2_errors_sent;
+	atomic_long_t		st_v2_cont_recv;	/* MIDDLE messages */
+	atomic_long_t		st_v2_credit_waits;
 	unsigned long		st_mrs_recovered;	/* from dead pools */
 	unsigned long		st_mrs_orphaned;
 };
@@ -243,6 +308,9 @@ struct xprtrdma_xprt {
 	unsigned int		rx_inline_recv;
 	unsigned int		rx_bc_payload;	/* bc_maxpayload; read locklessly */
 	unsigned int		rx_depth_want;
+	unsigned int		rx_max_vers;	/* highest version we offer */
+	bool			rx_v1_only;	/* the server refused Version 2 */
+	unsigned int		rx_vers;	/* of the latest connection */
 	bool			rx_tried;	/* connect attempted before */
 	unsigned int		rx_ep_gen;	/* connections opened so far */
 	spinlock_t		rx_bc_lock;	/* the backchannel pool */
@@ -350,6 +418,21 @@ unsigned int xprtrdma_bc_num_slots(struct rpc_xprt *xprt);
 void xprtrdma_bc_receive(struct xprtrdma_ep *ep, struct xprtrdma_rep *rep,
 			 enum rpcrdma_reverse_class rc);
 int xprtrdma_bc_send_reply(struct rpc_rqst *rqst);
+
+/* v2.c */
+int xprtrdma_v2_init(struct xprtrdma_ep *ep);
+void xprtrdma_v2_release(struct xprtrdma_ep *ep);
+int xprtrdma_v2_negotiate(struct xprtrdma_ep *ep);
+bool xprtrdma_v2_take(struct xprtrdma_ep *ep);
+void xprtrdma_v2_untake(struct xprtrdma_ep *ep);
+u32 xprtrdma_v2_credit_value(struct xprtrdma_ep *ep);
+u32 xprtrdma_v2_cwnd(struct xprtrdma_ep *ep);
+bool xprtrdma_v2_receive(struct xprtrdma_ep *ep, struct xprtrdma_rep *rep,
+			 struct ib_wc *wc, const u8 **msg);
+void xprtrdma_v2_send_error(struct xprtrdma_ep *ep, u32 xid,
+			    const struct rpcrdma_v2_error *e);
+void xprtrdma_v2_error_reply(struct xprtrdma_ep *ep,
+			     const struct rpcrdma_v2_msg *m2);
 
 /* stats.c */
 void xprtrdma_print_stats(struct rpc_xprt *xprt, struct seq_file *seq);
