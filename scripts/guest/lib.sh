@@ -101,7 +101,11 @@ install_ours() {
 	else
 		depmod -a "$GUEST_KVER" || return 1
 	fi
-	echo "install rpcrdma /bin/false" > /etc/modprobe.d/rpcrdma-ng.conf
+	{
+		echo "install rpcrdma /bin/false"
+		[ -z "${XPRTRDMA_OPTS:-}" ] || echo "options xprtrdma $XPRTRDMA_OPTS"
+		[ -z "${SVCRDMA_OPTS:-}" ] || echo "options svcrdma $SVCRDMA_OPTS"
+	} > /etc/modprobe.d/rpcrdma-ng.conf
 	ours_installed=1
 }
 
@@ -209,6 +213,34 @@ mount_is_rdma() {
 xprt_field() {
 	awk -v m="$NFS_MNT" -v n="$1" '$1 == "device" { f = ($5 == m); next }
 		f && $1 == "xprt:" { print $n; exit }' /proc/self/mountstats
+}
+
+# The RPC-over-RDMA version our client should have settled on: 2 with our
+# server unless either side is pinned to 1 (max_version=1), else 1.
+expected_rdma_vers() {
+	case " ${XPRTRDMA_OPTS:-} ${SVCRDMA_OPTS:-} " in
+	*" max_version=1 "*) echo 1 ;;
+	*) if [ "$SERVER_IMPL" = ours ]; then echo 2; else echo 1; fi ;;
+	esac
+}
+
+# Our client's mountstats fields 37-41: the version of the connection,
+# then first messages sent in Version 2 and their answers (Version 2,
+# ERR_VERS, silence). The version must be the expected one, and with a
+# server that refused Version 2 it was offered at most once: a
+# reconnect remembers the answer.
+rdma_vers_is_expected() {
+	local want got offered accepted refused silent
+	want=$(expected_rdma_vers)
+	got=$(xprt_field 37) offered=$(xprt_field 38) accepted=$(xprt_field 39)
+	refused=$(xprt_field 40) silent=$(xprt_field 41)
+	echo "RPC-over-RDMA version $got (want $want); Version 2 offered $offered, accepted $accepted, refused $refused, unanswered $silent"
+	[ "$got" = "$want" ] || return 1
+	case "$want/${XPRTRDMA_OPTS:-}" in
+	1/*max_version=1*) [ "$offered" = 0 ] ;;
+	1/*) [ "$offered" -le 1 ] && [ "$accepted" = 0 ] ;;
+	*) [ "$accepted" -ge 1 ] && [ "$refused" = 0 ] && [ "$silent" = 0 ] ;;
+	esac
 }
 
 # The mount's per-operation READ statistics (mountstats "READ: ops trans

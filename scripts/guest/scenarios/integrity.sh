@@ -77,6 +77,9 @@ integrity_pass() {
 		return
 	fi
 	check "$tag mountstats shows xprt: rdma" mount_is_rdma
+	[ "$CLIENT_IMPL" = ours ] &&
+		check "$tag RPC-over-RDMA version $(expected_rdma_vers)" \
+			rdma_vers_is_expected
 	# A scenario built on this one (ipv6.sh) may look at the mount here.
 	if declare -F integrity_mounted >/dev/null; then
 		integrity_mounted "$tag"
