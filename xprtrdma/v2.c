@@ -136,7 +136,7 @@ void xprtrdma_v2_untake(struct xprtrdma_ep *ep)
 /* RDMA2_GRANT may also use the extra Receive (Section 4.2.1.1) */
 static bool xprtrdma_v2_take_grant(struct xprtrdma_ep *ep)
 {
-	int sent = atomic_read(&ep->ep_v2_sent);
+	int sent;
 
 	if (xprtrdma_v2_take(ep))
 		return true;
