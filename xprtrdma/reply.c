@@ -9,9 +9,12 @@
  * into a Write chunk already sits at the start of the page list, so the
  * inline bytes around it are copied to either side of it.
  *
- * Every malformed reply has one outcome: it is counted and dropped, and
- * its Receive is reposted. A Call whose reply was dropped times out,
- * which closes the connection and retransmits it.
+ * Every malformed reply has one outcome, the one core/codec_err.c gives
+ * a Requester: a message too short to trust or an error report we do
+ * not understand is dropped and its Receive reposted; anything else we
+ * cannot use (a header that does not parse, chunks that do not match
+ * what the Call offered) closes the connection, and the Call is sent
+ * again on the next one.
  */
 
 #include <linux/highmem.h>
@@ -329,11 +332,6 @@ static void xprtrdma_reply_forward(struct xprtrdma_ep *ep,
 	if (READ_ONCE(rx->rx_xprt.reestablish_timeout))
 		WRITE_ONCE(rx->rx_xprt.reestablish_timeout, 0);
 
-	if (ep->ep_vers == RPCRDMA_VERSION_2)
-		credits = xprtrdma_v2_cwnd(ep);
-	else
-		credits = xprtrdma_grant(ep, msg->m1_prefix.px_credits, xid);
-	xprtrdma_update_credits(ep, &req->req_rqst, credits);
 	if (wc->wc_flags & IB_WC_WITH_INVALIDATE) {
 		trace_xprtrdma_remote_inv(xid, wc->ex.invalidate_rkey);
 		xprtrdma_mrs_remote_inv(req, wc->ex.invalidate_rkey);
@@ -341,13 +339,26 @@ static void xprtrdma_reply_forward(struct xprtrdma_ep *ep,
 
 	len = xprtrdma_reply_place(ep, req, rep, src);
 	if (len < 0) {
+		/*
+		 * The Reply does not fit what the Call offered: the server
+		 * does not follow the protocol, so neither its credits nor
+		 * the state of our chunks can be trusted any more. Close;
+		 * the Call goes out again on the next connection.
+		 */
 		xprtrdma_count(rx, st_bad_reply);
 		trace_xprtrdma_bad_placement(xid, len);
 		spin_lock(&rx->rx_xprt.queue_lock);
 		xprt_unpin_rqst(&req->req_rqst);
 		spin_unlock(&rx->rx_xprt.queue_lock);
+		xprtrdma_ep_fail(ep);
 		return;
 	}
+	/* Only a Reply that checked out moves the credits */
+	if (ep->ep_vers == RPCRDMA_VERSION_2)
+		credits = xprtrdma_v2_cwnd(ep);
+	else
+		credits = xprtrdma_grant(ep, msg->m1_prefix.px_credits, xid);
+	xprtrdma_update_credits(ep, &req->req_rqst, credits);
 	req->req_reply_len = len;
 	xprtrdma_mrs_invalidate(ep, req);
 }
@@ -388,13 +399,16 @@ void xprtrdma_reply_handle(struct xprtrdma_ep *ep, struct xprtrdma_rep *rep,
 		xprtrdma_count(rx, st_bad_reply);
 		trace_xprtrdma_bad_reply(msg->m1_prefix.px_xid, err);
 		/*
-		 * A Version 2 answer that came after this connection settled
-		 * on Version 1 (v2.c): the server thinks otherwise, so this
-		 * connection cannot work; the next one stays in Version 1.
+		 * The codec says what a Requester does about a message it
+		 * cannot use (core/codec_err.c): a Reply it cannot parse
+		 * leaves the state of credits and chunks unknown, so the
+		 * connection closes and the Call is sent again on the next
+		 * one rather than wait out its timeout. That includes a
+		 * Version 2 answer arriving after this connection settled
+		 * on Version 1 (v2.c); the next connection stays in Version 1.
 		 */
-		if (err == RPCRDMA_CE_VERS &&
-		    msg->m1_prefix.px_vers == RPCRDMA_VERSION_2 &&
-		    rx->rx_max_vers >= RPCRDMA_VERSION_2)
+		if (rpcrdma_codec_action(err, RPCRDMA_ROLE_REQUESTER) ==
+		    RPCRDMA_ACT_CLOSE)
 			xprtrdma_ep_fail(ep);
 		return;
 	}
