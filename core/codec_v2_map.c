@@ -137,9 +137,14 @@ size_t rpcrdma_v2_msg_size(const struct rpcrdma_v1_msg *msg, bool call)
 	    !rpcrdma_chunks_valid(ch))
 		return 0;
 	if (call) {
+		bool external = msg->m1_prefix.px_proc == RPCRDMA1_NOMSG;
+
+		/* Only EXTERNAL has a Call chunk (Sections 6.3.5, 6.3.7) */
+		if (external != !!rpcrdma_v2_count_reads(&ch->ch_reads, true))
+			return 0;
 		/* rdma_inv_handle, then the Read list (two for EXTERNAL) */
 		size += RPCRDMA_XDR_UNIT + rpcrdma_read_list_size(&ch->ch_reads);
-		if (msg->m1_prefix.px_proc == RPCRDMA1_NOMSG)
+		if (external)
 			size += RPCRDMA_XDR_UNIT;
 	} else if (ch->ch_reads.rl_nsegs) {
 		/* v2-07, Section 6.6.1.1: a Reply carries no Read list */
@@ -186,10 +191,6 @@ enum rpcrdma_codec_err rpcrdma_v2_encode_msg(const struct rpcrdma_v1_msg *msg,
 
 	*len = need;
 	if (!need)
-		return RPCRDMA_CE_INVAL;
-	if (call && external && !rpcrdma_v2_count_reads(&ch->ch_reads, true))
-		return RPCRDMA_CE_INVAL;
-	if (call && !external && rpcrdma_v2_count_reads(&ch->ch_reads, true))
 		return RPCRDMA_CE_INVAL;
 	if (need > buflen)
 		return RPCRDMA_CE_NOSPACE;
