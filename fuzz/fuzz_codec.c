@@ -2,7 +2,9 @@
 /*
  * libFuzzer target: decode arbitrary bytes as a v1 Call, a v1 Reply, a
  * v2 header (with and without RPCRDMA2_DF_MSG_START) or RFC 8797
- * private data, and check the round trip.
+ * private data, and check the round trip, including v1 and v2 headers
+ * through the transports' v1 form; read every input as the answer to a
+ * client's first v2 message and as flow-control values.
  */
 #include <stdio.h>
 #include <stdlib.h>

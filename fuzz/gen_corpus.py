@@ -61,6 +61,27 @@ SEEDS = {
                           + seg(6, 2000)),
     "v2-reply-middle": (2, v2(18, 12) + [100, 18, 1, 0, 0]),
     "v2-reply-inline": (2, v2(19, 13) + [1, 1] + seg(5, 4096) + [0, 19, 1, 0, 0]),
+    # The answer to a client's first Version 2 message (v2-07, Section
+    # 4.3): Linux's own server echoes rdma_vers 2 in its ERR_VERS.
+    "v2-answer-linux-err-vers": (2, v2(20, ERROR) + [1, 1, 1]),
+    "v2-answer-err-vers-refused": (2, v2(21, ERROR) + [1, 3, 4]),
+    "v1-answer-err-vers-refused": (1, v1(22, ERROR) + [1, 3, 4]),
+    "v2-answer-connprop-final": (2, v2(23, 7) + [2, 1, 4, 8192, 5, 4, 1]),
+    # Through the transports' Version 1 form: the Call chunk split off,
+    # the combined Read segment limit, a Reply chunk REPLY_INLINE lacks
+    "v2-call-external-split": (2, v2(24, 8) + [0x800] + rseg(0, 0x800, 512)
+                               + rseg(0, 0x801, 512, 0x200) + [0]
+                               + rseg(8, 0x802, 4096) + [0, 1, 1]
+                               + seg(0x803, 4096) + [0, 1, 1]
+                               + seg(0x804, 1024)),
+    "v2-call-external-17-segs": (2, v2(25, 8) + [0]
+                                 + [x for i in range(16)
+                                    for x in rseg(0, 0x900 + i, 64)]
+                                 + [0] + rseg(8, 0x910, 64) + [0, 0, 0]),
+    "v1-reply-msg-reply-chunk": (1, v1(26, MSG) + [0, 0, 1, 1] + seg(5, 100)
+                                 + [26, 1, 0, 0]),
+    # Flow control across 2^32: sent 0xfffffff0, credit 0x10, cap 5
+    "v2-grant-flow-wrap": (2, [0xfffffff0, 2, 0x10, 5]),
     "cm-private": (4, None),
     "cm-private-padded": (4, None),
 }

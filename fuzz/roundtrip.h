@@ -2,7 +2,10 @@
 /*
  * The property the fuzzer and the seed runner check on any input:
  * whatever decodes re-encodes, and the re-encoded bytes decode to the
- * same structure.
+ * same structure; an RPC message header does so in the other version
+ * too (rpcrdma_v2_to_v1(), rpcrdma_v2_encode_msg()); and every input
+ * is read the same way rpcrdma_vers_answer() and the v2 flow-control
+ * arithmetic would read it.
  */
 #ifndef _RPCRDMA_FUZZ_ROUNDTRIP_H
 #define _RPCRDMA_FUZZ_ROUNDTRIP_H

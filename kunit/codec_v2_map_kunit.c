@@ -137,6 +137,7 @@ static void rpcrdma_v2_to_v1_test(struct kunit *test)
 	struct rpcrdma_v2_msg *m2 = map_decode(test, c->w, c->n, c->flags);
 	struct rpcrdma_v1_msg *m1 = map_poisoned_v1(test);
 	const struct rpcrdma_read_list *rl = &m1->m1_chunks.ch_reads;
+	const struct rpcrdma_write_chunk *w1, *w2;
 	u32 i;
 
 	KUNIT_ASSERT_EQ(test, rpcrdma_v2_to_v1(m2, m1), RPCRDMA_CE_OK);
@@ -157,10 +158,10 @@ static void rpcrdma_v2_to_v1_test(struct kunit *test)
 				c->reads[i][1]);
 	}
 	KUNIT_ASSERT_EQ(test, m1->m1_chunks.ch_writes.wl_nchunks, c->nwrites);
+	w1 = m1->m1_chunks.ch_writes.wl_chunks;
+	w2 = m2->m2_chunks.ch_writes.wl_chunks;
 	for (i = 0; i < c->nwrites; i++)
-		KUNIT_EXPECT_TRUE(test,
-				  codec_chunk_equal(&m1->m1_chunks.ch_writes.wl_chunks[i],
-						    &m2->m2_chunks.ch_writes.wl_chunks[i]));
+		KUNIT_EXPECT_TRUE(test, codec_chunk_equal(&w1[i], &w2[i]));
 	KUNIT_ASSERT_EQ(test, m1->m1_chunks.ch_has_reply, c->has_reply);
 	if (c->has_reply)
 		KUNIT_EXPECT_TRUE(test,
@@ -170,9 +171,11 @@ static void rpcrdma_v2_to_v1_test(struct kunit *test)
 
 /* Header types that carry no RPC message have no Version 1 form */
 static const struct codec_vec map_refused[] = {
-	{ .name = "error", VEC_WORDS(0x71, 2, 32, ERR, RPCRDMA2_ERR_VERS, 1, 2) },
+	{ .name = "error",
+	  VEC_WORDS(0x71, 2, 32, ERR, RPCRDMA2_ERR_VERS, 1, 2) },
 	{ .name = "grant", VEC_WORDS(0, 2, 32, GRANT) },
-	{ .name = "connprop-final", VEC_WORDS(0x72, 2, 32, FINAL, 1, 1, 4, 4096) },
+	{ .name = "connprop-final",
+	  VEC_WORDS(0x72, 2, 32, FINAL, 1, 1, 4, 4096) },
 	{ .name = "call-middle", .flags = START,
 	  VEC_WORDS(0x73, 2, 32, CALL_MID, 4096, 0x73, 0, 2, 100003) },
 	{ .name = "reply-middle", .flags = START,
@@ -503,32 +506,33 @@ struct err_enc_case {
 };
 
 #define ERRC(code)	.e2_code = RPCRDMA2_ERR_##code
-#define ERR_PFX		0x51, 2, 32, ERR
 
 static const struct err_enc_case err_enc_cases[] = {
 	{ "vers", { ERRC(VERS), .e2_vers_low = 1, .e2_vers_high = 2 },
-	  { ERR_PFX, RPCRDMA2_ERR_VERS, 1, 2 }, 7 },
-	{ "bad-xdr", { ERRC(BAD_XDR) }, { ERR_PFX, RPCRDMA2_ERR_BAD_XDR }, 5 },
+	  { 0x51, 2, 32, ERR, RPCRDMA2_ERR_VERS, 1, 2 }, 7 },
+	{ "bad-xdr", { ERRC(BAD_XDR) },
+	  { 0x51, 2, 32, ERR, RPCRDMA2_ERR_BAD_XDR }, 5 },
 	{ "bad-propval", { ERRC(BAD_PROPVAL) },
-	  { ERR_PFX, RPCRDMA2_ERR_BAD_PROPVAL }, 5 },
+	  { 0x51, 2, 32, ERR, RPCRDMA2_ERR_BAD_PROPVAL }, 5 },
 	{ "inval-htype", { ERRC(INVAL_HTYPE) },
-	  { ERR_PFX, RPCRDMA2_ERR_INVAL_HTYPE }, 5 },
+	  { 0x51, 2, 32, ERR, RPCRDMA2_ERR_INVAL_HTYPE }, 5 },
 	{ "inval-cont", { ERRC(INVAL_CONT) },
-	  { ERR_PFX, RPCRDMA2_ERR_INVAL_CONT }, 5 },
+	  { 0x51, 2, 32, ERR, RPCRDMA2_ERR_INVAL_CONT }, 5 },
 	{ "read-chunks", { ERRC(READ_CHUNKS), .e2_max = 4 },
-	  { ERR_PFX, RPCRDMA2_ERR_READ_CHUNKS, 4 }, 6 },
+	  { 0x51, 2, 32, ERR, RPCRDMA2_ERR_READ_CHUNKS, 4 }, 6 },
 	{ "write-chunks", { ERRC(WRITE_CHUNKS), .e2_max = 2 },
-	  { ERR_PFX, RPCRDMA2_ERR_WRITE_CHUNKS, 2 }, 6 },
+	  { 0x51, 2, 32, ERR, RPCRDMA2_ERR_WRITE_CHUNKS, 2 }, 6 },
 	{ "segments", { ERRC(SEGMENTS), .e2_max = 16 },
-	  { ERR_PFX, RPCRDMA2_ERR_SEGMENTS, 16 }, 6 },
+	  { 0x51, 2, 32, ERR, RPCRDMA2_ERR_SEGMENTS, 16 }, 6 },
 	{ "write-resource", { ERRC(WRITE_RESOURCE), .e2_chunk_index = 1,
 			      .e2_length_needed = 8192 },
-	  { ERR_PFX, RPCRDMA2_ERR_WRITE_RESOURCE, 1, 8192 }, 7 },
+	  { 0x51, 2, 32, ERR, RPCRDMA2_ERR_WRITE_RESOURCE, 1, 8192 }, 7 },
 	{ "reply-resource", { ERRC(REPLY_RESOURCE), .e2_length_needed = 65536 },
-	  { ERR_PFX, RPCRDMA2_ERR_REPLY_RESOURCE, 65536 }, 6 },
+	  { 0x51, 2, 32, ERR, RPCRDMA2_ERR_REPLY_RESOURCE, 65536 }, 6 },
 	{ "vers-mismatch", { ERRC(VERS_MISMATCH) },
-	  { ERR_PFX, RPCRDMA2_ERR_VERS_MISMATCH }, 5 },
-	{ "system", { ERRC(SYSTEM) }, { ERR_PFX, RPCRDMA2_ERR_SYSTEM }, 5 },
+	  { 0x51, 2, 32, ERR, RPCRDMA2_ERR_VERS_MISMATCH }, 5 },
+	{ "system", { ERRC(SYSTEM) },
+	  { 0x51, 2, 32, ERR, RPCRDMA2_ERR_SYSTEM }, 5 },
 };
 
 KUNIT_ARRAY_PARAM_DESC(err_enc, err_enc_cases, name);
