@@ -35,7 +35,9 @@
  * chunks after them.
  *
  * Return: RPCRDMA_CE_OK; RPCRDMA_CE_READ_SEGS when the Call chunk and
- * the Read list together have more than RPCRDMA_MAX_READ_SEGS segments;
+ * the Read list together have more than RPCRDMA_MAX_READ_SEGS segments,
+ * RPCRDMA_CE_READ_CHUNKS when they make more than
+ * RPCRDMA_MAX_READ_CHUNKS Read chunks;
  * RPCRDMA_CE_INVAL for a header type that carries no RPC message.
  */
 enum rpcrdma_codec_err rpcrdma_v2_to_v1(const struct rpcrdma_v2_msg *m2,
@@ -57,6 +59,10 @@ enum rpcrdma_codec_err rpcrdma_v2_to_v1(const struct rpcrdma_v2_msg *m2,
 	}
 	if (call->rl_nsegs + reads->rl_nsegs > RPCRDMA_MAX_READ_SEGS)
 		return RPCRDMA_CE_READ_SEGS;
+	/* The Call chunk is one more Read chunk in the Version 1 form */
+	if (call->rl_nsegs &&
+	    rpcrdma_read_list_nchunks(reads) + 1 > RPCRDMA_MAX_READ_CHUNKS)
+		return RPCRDMA_CE_READ_CHUNKS;
 
 	memset(&m1->m1_error, 0, sizeof(m1->m1_error));
 	m1->m1_prefix = m2->m2_prefix;
@@ -241,7 +247,7 @@ static enum rpcrdma_codec_err rpcrdma_v2_ctl_start(struct rpcrdma_xdw *w,
  * @len: octets written, or needed on RPCRDMA_CE_NOSPACE
  *
  * Return: RPCRDMA_CE_OK, RPCRDMA_CE_NOSPACE, or RPCRDMA_CE_INVAL for an
- * error code this codec does not know.
+ * error code this codec does not know or a version range low > high.
  */
 enum rpcrdma_codec_err rpcrdma_v2_encode_error(u32 xid, u32 vers, u32 credits,
 					       const struct rpcrdma_v2_error *e,
@@ -252,7 +258,8 @@ enum rpcrdma_codec_err rpcrdma_v2_encode_error(u32 xid, u32 vers, u32 credits,
 	enum rpcrdma_codec_err err;
 	struct rpcrdma_xdw w;
 
-	if (words < 0)
+	if (words < 0 || (e->e2_code == RPCRDMA2_ERR_VERS &&
+			  e->e2_vers_low > e->e2_vers_high))
 		return RPCRDMA_CE_INVAL;
 	err = rpcrdma_v2_ctl_start(&w, xid, vers, credits, RPCRDMA2_ERROR,
 				   buf, buflen, RPCRDMA_PREFIX_SIZE +
@@ -339,8 +346,10 @@ EXPORT_SYMBOL_RPCRDMA_CODEC(rpcrdma_v2_encode_connprop);
  * any other Version 2 message means the server speaks Version 2.
  *
  * Return: RPCRDMA_ANSWER_V2, RPCRDMA_ANSWER_V1 (continue in Version 1),
- * RPCRDMA_ANSWER_REFUSED (ERR_VERS that allows neither version), or
- * RPCRDMA_ANSWER_NONE when this is no answer to @xid.
+ * RPCRDMA_ANSWER_REFUSED (ERR_VERS whose range leaves out Version 1,
+ * contradicting itself if it includes 2: the client gives Version 2
+ * up all the same), or RPCRDMA_ANSWER_NONE when this is no answer to
+ * @xid (an RDMA2_ERROR for another xid included).
  */
 enum rpcrdma_vers_answer rpcrdma_vers_answer(const void *buf, size_t len,
 					     u32 xid)
@@ -363,6 +372,9 @@ enum rpcrdma_vers_answer rpcrdma_vers_answer(const void *buf, size_t len,
 			return RPCRDMA_ANSWER_V1;
 		return RPCRDMA_ANSWER_REFUSED;
 	}
+	/* An error report about something else answers nothing */
+	if (pfx.px_proc == RPCRDMA2_ERROR && pfx.px_xid != xid)
+		return RPCRDMA_ANSWER_NONE;
 	if (pfx.px_vers == RPCRDMA_VERSION_2)
 		return RPCRDMA_ANSWER_V2;
 	if (pfx.px_vers == RPCRDMA_VERSION_1 && pfx.px_xid == xid)

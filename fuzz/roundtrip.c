@@ -408,7 +408,8 @@ static int rt_err_vers(const u8 *data, size_t size, u32 *low, u32 *high)
  * one (v2-07, Section 4.3), with that message's rdma_xid its own or
  * another: only a message with our xid can make the client fall back
  * or give up, a well-formed ERR_VERS for our xid always does, and any
- * other decodable Version 2 message means Version 2.
+ * other decodable Version 2 message but an RDMA2_ERROR for another xid
+ * means Version 2.
  */
 static const char *rt_vers_answer(const u8 *data, size_t size)
 {
@@ -425,8 +426,10 @@ static const char *rt_vers_answer(const u8 *data, size_t size)
 	}
 	own = rpcrdma_vers_answer(data, size, pfx.px_xid);
 	other = rpcrdma_vers_answer(data, size, pfx.px_xid ^ 1);
-	if (other != (pfx.px_vers == RPCRDMA_VERSION_2 ? RPCRDMA_ANSWER_V2 :
-						       RPCRDMA_ANSWER_NONE))
+	/* An error report for another xid answers nothing */
+	if (other != (pfx.px_vers == RPCRDMA_VERSION_2 &&
+		      pfx.px_proc != RPCRDMA2_ERROR ? RPCRDMA_ANSWER_V2 :
+						      RPCRDMA_ANSWER_NONE))
 		return "answer to another xid misread";
 	err_vers = rt_err_vers(data, size, &low, &high);
 	if (err_vers) {
