@@ -28,7 +28,7 @@ BENCH_RAW=$OUT/bench.raw
 BENCH_DIR=$NFS_MNT/bench
 # shellcheck disable=SC1090
 [ -r "$BENCH_PARAMS" ] && . "$BENCH_PARAMS"
-: "${BENCH_CONFIGS:=ours ours-intree intree intree-ours tcp raw}"
+: "${BENCH_CONFIGS:=ours ours1 ours-intree intree intree-ours tcp raw}"
 : "${BENCH_REPS:=3}" "${BENCH_BUDGET:=1380}" "${BENCH_IO_TIMEOUT:=180}"
 : "${BENCH_SEQ_MB:=64}" "${BENCH_RAND_MB:=8}" "${BENCH_LAT_IOS:=500}"
 : "${BENCH_META_FILES:=200}" "${BENCH_PERF_SECS:=5}" "${BENCH_LAT_ITERS:=1000}"
@@ -41,21 +41,29 @@ BENCH_DIR=$NFS_MNT/bench
 # names it.
 bench_module() {
 	case "$1-$2" in
-	client-ours) echo xprtrdma ;;
-	server-ours) echo svcrdma ;;
+	client-ours|client-ours1) echo xprtrdma ;;
+	server-ours|server-ours1) echo svcrdma ;;
 	*-intree) echo rpcrdma ;;
 	esac
 }
 
+# "ours1" is ours pinned to RPC-over-RDMA Version 1 (max_version=1); "ours"
+# negotiates Version 2 with our other side.
+bench_opts() {
+	[ "$1" = ours1 ] && echo max_version=1
+}
+
 bench_load() {
 	local side=$1 impl=$2
-	if [ "$impl" = ours ]; then
+	if [ "$impl" != intree ]; then
 		install_ours || return 1
 		echo "install rpcrdma /bin/false" > "$BENCH_BLOCKLIST"
 	else
 		rm -f "$BENCH_BLOCKLIST"
 	fi
-	modprobe "$(bench_module "$side" "$impl")" || return 1
+	# shellcheck disable=SC2046
+	modprobe "$(bench_module "$side" "$impl")" $(bench_opts "$impl") ||
+		return 1
 	# Exactly the wanted implementation, never both.
 	lsmod | grep -q "^$(bench_module "$side" "$impl") " || return 1
 	if [ "$impl" = ours ]; then
@@ -105,7 +113,7 @@ bench_server_up() {
 # "impl ours|intree": serve NFS/RDMA with that implementation.
 bench_server_impl() {
 	local want=$1
-	case "$want" in ours|intree) ;; *) echo "no implementation '$want'"; return 1 ;; esac
+	case "$want" in ours|ours1|intree) ;; *) echo "no implementation '$want'"; return 1 ;; esac
 	if [ "$srv_impl" != "$want" ]; then
 		if [ "$srv_impl" != none ]; then
 			# nfsd holds its listeners until it stops.
