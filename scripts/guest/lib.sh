@@ -215,13 +215,31 @@ xprt_field() {
 		f && $1 == "xprt:" { print $n; exit }' /proc/self/mountstats
 }
 
-# The RPC-over-RDMA version our client should have settled on: 2 with our
-# server unless either side is pinned to 1 (max_version=1), else 1.
+# The RPC-over-RDMA version the connections should settle on: 2 between
+# our client and our server unless either is pinned to 1 (max_version=1),
+# else 1.
 expected_rdma_vers() {
 	case " ${XPRTRDMA_OPTS:-} ${SVCRDMA_OPTS:-} " in
 	*" max_version=1 "*) echo 1 ;;
-	*) if [ "$SERVER_IMPL" = ours ]; then echo 2; else echo 1; fi ;;
+	*) if [ "$SERVER_IMPL" = ours ] && [ "$CLIENT_IMPL" = ours ]; then
+		echo 2
+	   else
+		echo 1
+	   fi ;;
 	esac
+}
+
+# Our server's own count of connections by version (svcrdma_ng sysctls
+# conn_v1, conn_v2): all of them in the expected one.
+server_versions_counted() {
+	local v1 v2
+	v1=$(cat "$SVCRDMA_STATS/conn_v1") v2=$(cat "$SVCRDMA_STATS/conn_v2")
+	echo "server connections: Version 1 $v1, Version 2 $v2"
+	if [ "$(expected_rdma_vers)" = 2 ]; then
+		[ "$v2" -ge 1 ] && [ "$v1" = 0 ]
+	else
+		[ "$v1" -ge 1 ] && [ "$v2" = 0 ]
+	fi
 }
 
 # Our client's mountstats fields 37-41: the version of the connection,
@@ -373,6 +391,12 @@ server_conns_freed() {
 }
 
 server_teardown() {
+	case "$SCENARIO" in
+	integrity|ipv6)
+		[ "$SERVER_IMPL" = ours ] && [ -e "$SVCRDMA_STATS/conn_v2" ] &&
+			check "server: connections in RPC-over-RDMA version $(expected_rdma_vers)" \
+				server_versions_counted ;;
+	esac
 	nfs_server_down
 	server_conns_freed
 	check "server: transport unloads" unload_transport server "$SERVER_IMPL"
