@@ -319,6 +319,9 @@ deleg_client_version() {
 		return
 	fi
 	check "delegation: NFSv$v mountstats shows xprt: rdma" mount_is_rdma
+	[ "$CLIENT_IMPL" = ours ] &&
+		check "delegation: NFSv$v RPC-over-RDMA version $(expected_rdma_vers)" \
+			rdma_vers_is_expected
 	mkdir -p "$d" "$NFS_MNT/work-$v"
 	head -c "$DELEG_SIZE" /dev/urandom > "/tmp/deleg-$v"
 	# Read-write: nfsd offers a write delegation only for OPEN4_SHARE_ACCESS_BOTH
