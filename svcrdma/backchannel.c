@@ -125,6 +125,7 @@ static int svcrdma_bc_marshal(struct svcrdma_xprt *sx,
 {
 	struct rpcrdma_v1_msg *msg = &sc->sc_msg;
 	const struct xdr_buf *xb = &rqst->rq_snd_buf;
+	unsigned int send = READ_ONCE(sx->sx_send_size);
 	size_t hdr;
 
 	/* Inline only (RFC 8167, Sections 4.2 and 5.3) */
@@ -132,8 +133,8 @@ static int svcrdma_bc_marshal(struct svcrdma_xprt *sx,
 		return -EMSGSIZE;
 	rpcrdma_v1_reverse_init(msg, be32_to_cpu(rqst->rq_xid),
 				rqst->rq_xprt->max_reqs);
-	if (rpcrdma_v1_encode(msg, sc->sc_buf, sx->sx_send_size, &hdr) ||
-	    hdr + xb->len > sx->sx_send_size)
+	if (rpcrdma_v1_encode(msg, sc->sc_buf, send, &hdr) ||
+	    hdr + xb->len > send)
 		return -EIO;
 	if (read_bytes_from_xdr_buf(xb, 0, sc->sc_buf + hdr, xb->len))
 		return -EIO;

@@ -246,6 +246,7 @@ static void svcrdma_size_conn(struct svcrdma_xprt *sx,
 			       sx->sx_peer_recv);
 	sx->sx_send_size = clamp(sx->sx_send_size, RPCRDMA1_DEFAULT_INLINE,
 				 SVCRDMA_INLINE_MAX);
+	sx->sx_send_bufsz = sx->sx_send_size;
 
 	sx->sx_ord = min_t(unsigned int, attr->max_qp_init_rd_atom,
 			   sx->sx_peer_ird);

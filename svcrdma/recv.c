@@ -107,6 +107,11 @@ static int svcrdma_recv_post_one(struct svcrdma_xprt *sx)
 		trace_svcrdma_post_recv_err(sx, ret);
 		return ret;
 	}
+	/*
+	 * Counted once posted: a completion that runs first only makes
+	 * the count low for a moment, never high.
+	 */
+	atomic_inc(&sx->sx_recv_posted);
 	return 0;
 }
 
@@ -166,6 +171,7 @@ static void svcrdma_recv_done(struct ib_cq *cq, struct ib_wc *wc)
 	struct svcrdma_xprt *sx = ctxt->rc_sx;
 
 	trace_svcrdma_recv_done(sx, wc);
+	atomic_dec(&sx->sx_recv_posted);
 	if (wc->status != IB_WC_SUCCESS) {
 		atomic_dec(&sx->sx_recv_pending);
 		svcrdma_recv_ctxt_put(sx, ctxt);
@@ -252,7 +258,7 @@ static void svcrdma_setup_inline(struct svc_rqst *rqstp,
 	struct xdr_buf *arg = &rqstp->rq_arg;
 	unsigned int len = ctxt->rc_msg.m1_msg_len;
 
-	arg->head[0].iov_base = ctxt->rc_buf + ctxt->rc_msg.m1_hdr_len;
+	arg->head[0].iov_base = svcrdma_recv_inline(ctxt);
 	arg->head[0].iov_len = len;
 	arg->tail[0].iov_base = NULL;
 	arg->tail[0].iov_len = 0;

@@ -353,8 +353,8 @@ static int svcrdma_encode_hdr(struct svcrdma_xprt *sx,
 {
 	size_t len;
 
-	if (rpcrdma_v1_encode(&sc->sc_msg, sc->sc_buf, sx->sx_send_size,
-			      &len))
+	if (rpcrdma_v1_encode(&sc->sc_msg, sc->sc_buf,
+			      READ_ONCE(sx->sx_send_size), &len))
 		return -EMSGSIZE;
 	sc->sc_len = len;
 	return 0;
@@ -375,7 +375,7 @@ static int svcrdma_reply_body(struct svcrdma_xprt *sx,
 	nr = svcrdma_reduce(ctxt, res, keep, &body);
 	if (nr < 0)
 		return nr;
-	if (rpcrdma_v1_hdr_size(msg) + body <= sx->sx_send_size) {
+	if (rpcrdma_v1_hdr_size(msg) + body <= READ_ONCE(sx->sx_send_size)) {
 		ret = svcrdma_encode_hdr(sx, sc);
 		if (!ret)
 			ret = svcrdma_copy_inline(sc, res, keep, nr);

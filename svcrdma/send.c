@@ -3,8 +3,9 @@
  * svcrdma: Send contexts, posting a Send (with the RDMA Writes chained
  * before it), RDMA_ERROR replies and the credit grant.
  *
- * A Send context owns a DMA-mapped buffer of sx_send_size bytes that
- * holds the transport header and, for an inline Reply, the RPC message.
+ * A Send context owns a DMA-mapped buffer of sx_send_bufsz bytes that
+ * holds the transport header and, for an inline Reply, the RPC message
+ * (at most sx_send_size bytes of it are ever sent).
  * RDMA Writes are chained in front of the Send and left unsignalled:
  * the Send's completion (RC ordering) tells that they are done, and only
  * then are their mappings and the pages they read released.
@@ -56,10 +57,10 @@ svcrdma_send_ctxt_alloc(struct svcrdma_xprt *sx)
 	sc = kzalloc(sizeof(*sc), GFP_KERNEL);
 	if (!sc)
 		return NULL;
-	sc->sc_buf = kmalloc(sx->sx_send_size, GFP_KERNEL);
+	sc->sc_buf = kmalloc(sx->sx_send_bufsz, GFP_KERNEL);
 	if (!sc->sc_buf)
 		goto out_sc;
-	sc->sc_dma = ib_dma_map_single(dev, sc->sc_buf, sx->sx_send_size,
+	sc->sc_dma = ib_dma_map_single(dev, sc->sc_buf, sx->sx_send_bufsz,
 				       DMA_TO_DEVICE);
 	if (ib_dma_mapping_error(dev, sc->sc_dma))
 		goto out_buf;
@@ -82,7 +83,7 @@ static void svcrdma_send_ctxt_free(struct svcrdma_xprt *sx,
 				   struct svcrdma_send_ctxt *sc)
 {
 	ib_dma_unmap_single(sx->sx_cm_id->device, sc->sc_dma,
-			    sx->sx_send_size, DMA_TO_DEVICE);
+			    sx->sx_send_bufsz, DMA_TO_DEVICE);
 	kfree(sc->sc_buf);
 	kfree(sc);
 	atomic_dec(&sx->sx_send_count);
@@ -284,7 +285,7 @@ void svcrdma_send_error(struct svcrdma_xprt *sx, u32 xid,
 	if (!sc)
 		return;
 	rpcrdma_v1_error_init(&sc->sc_msg, xid, svcrdma_credits(sx), err);
-	if (rpcrdma_v1_encode(&sc->sc_msg, sc->sc_buf, sx->sx_send_size,
+	if (rpcrdma_v1_encode(&sc->sc_msg, sc->sc_buf, sx->sx_send_bufsz,
 			      &len)) {
 		svcrdma_send_ctxt_put(sx, sc);
 		return;

@@ -70,7 +70,9 @@
  * @sx_rq_depth: Receives kept posted or queued
  * @sx_sq_depth: Send queue work requests this side accounts for
  * @sx_recv_size: size of each Receive buffer (largest inline Call)
- * @sx_send_size: largest inline Reply the client can receive
+ * @sx_send_size: largest inline Reply the client can receive (READ_ONCE:
+ *	it may be lowered once the connection is up)
+ * @sx_send_bufsz: size of each Send buffer (@sx_send_size at most)
  * @sx_ord: outstanding RDMA Reads allowed to the server (initiator depth)
  * @sx_max_sge: send SGEs per work request
  * @sx_remote_inv: the client accepts Send With Invalidate
@@ -96,6 +98,7 @@
  * @sx_probe_seen: @sx_recv_seq when the keepalive last looked
  * @sx_probe_work: the keepalive timer
  * @sx_probe_cqe: completion of the keepalive probe
+ * @sx_recv_posted: Receives posted and not yet completed
  */
 struct svcrdma_xprt {
 	struct svc_xprt		sx_xprt;
@@ -117,6 +120,7 @@ struct svcrdma_xprt {
 	unsigned int		sx_sq_depth;
 	unsigned int		sx_recv_size;
 	unsigned int		sx_send_size;
+	unsigned int		sx_send_bufsz;
 	unsigned int		sx_ord;
 	unsigned int		sx_max_sge;
 	bool			sx_remote_inv;
@@ -146,6 +150,8 @@ struct svcrdma_xprt {
 	unsigned int		sx_probe_seen;
 	struct delayed_work	sx_probe_work;
 	struct ib_cqe		sx_probe_cqe;
+
+	atomic_t		sx_recv_posted;
 };
 
 /* sx_flags bits */
@@ -206,6 +212,12 @@ struct svcrdma_recv_ctxt {
 	u32			rc_inv_rkey;
 	bool			rc_inv_valid;
 };
+
+/* The inline RPC message of a Call */
+static inline u8 *svcrdma_recv_inline(const struct svcrdma_recv_ctxt *ctxt)
+{
+	return (u8 *)ctxt->rc_buf + ctxt->rc_msg.m1_hdr_len;
+}
 
 /**
  * struct svcrdma_rw - one RDMA Read or Write of one segment
