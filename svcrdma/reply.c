@@ -12,6 +12,13 @@
  *    (Section 3.5.3.2);
  *  - a Reply that fits neither is answered with ERR_CHUNK
  *    (Section 4.5.2).
+ *
+ * Version 2 (v2-07) Replies are built the same way and encoded as
+ * RDMA2_REPLY_INLINE or RDMA2_REPLY_EXTERNAL. Where Version 1 answers
+ * ERR_CHUNK, Version 2 answers RDMA2_ERR_WRITE_RESOURCE for a Write
+ * chunk too small for its result (Section 7.3.4) and
+ * RDMA2_ERR_REPLY_RESOURCE, with the Reply chunk size needed, for a
+ * Reply that fits neither inline nor the Reply chunk (Section 7.3.5).
  */
 
 #include <linux/slab.h>
@@ -286,11 +293,15 @@ static int svcrdma_reduce(const struct svcrdma_recv_ctxt *ctxt,
 	return nr;
 }
 
-/* Push each announced payload into its Write chunk. */
+/*
+ * Push each announced payload into its Write chunk. A chunk too small
+ * for its payload is noted in @e for Version 2 (v2-07, Section 7.3.4).
+ */
 static int svcrdma_write_payloads(struct svcrdma_xprt *sx,
 				  struct svcrdma_send_ctxt *sc,
 				  const struct svcrdma_recv_ctxt *ctxt,
-				  const struct xdr_buf *res)
+				  const struct xdr_buf *res,
+				  struct rpcrdma_v2_error *e)
 {
 	const struct rpcrdma_write_list *in = &ctxt->rc_msg.m1_chunks.ch_writes;
 	struct rpcrdma_write_list *out = &sc->sc_msg.m1_chunks.ch_writes;
@@ -305,6 +316,11 @@ static int svcrdma_write_payloads(struct svcrdma_xprt *sx,
 		ret = svcrdma_write_ranges(sx, sc, res, &r, 1,
 					   &in->wl_chunks[i],
 					   &out->wl_chunks[i]);
+		if (ret == -EMSGSIZE) {
+			e->e2_code = RPCRDMA2_ERR_WRITE_RESOURCE;
+			e->e2_chunk_index = i + 1;
+			e->e2_length_needed = r.r_len;
+		}
 		if (ret)
 			return ret;
 		if (r.r_len) {
@@ -348,23 +364,45 @@ static int svcrdma_copy_inline(struct svcrdma_send_ctxt *sc,
 	return 0;
 }
 
+static bool svcrdma_reply_v2(const struct rpcrdma_v1_msg *msg)
+{
+	return msg->m1_prefix.px_vers == RPCRDMA_VERSION_2;
+}
+
+static size_t svcrdma_hdr_size(const struct rpcrdma_v1_msg *msg)
+{
+	if (svcrdma_reply_v2(msg))
+		return rpcrdma_v2_msg_size(msg, false);
+	return rpcrdma_v1_hdr_size(msg);
+}
+
 static int svcrdma_encode_hdr(struct svcrdma_xprt *sx,
 			      struct svcrdma_send_ctxt *sc)
 {
+	unsigned int send = READ_ONCE(sx->sx_send_size);
+	enum rpcrdma_codec_err err;
 	size_t len;
 
-	if (rpcrdma_v1_encode(&sc->sc_msg, sc->sc_buf,
-			      READ_ONCE(sx->sx_send_size), &len))
+	if (svcrdma_reply_v2(&sc->sc_msg))
+		err = rpcrdma_v2_encode_msg(&sc->sc_msg, false, 0, sc->sc_buf,
+					    send, &len);
+	else
+		err = rpcrdma_v1_encode(&sc->sc_msg, sc->sc_buf, send, &len);
+	if (err)
 		return -EMSGSIZE;
 	sc->sc_len = len;
 	return 0;
 }
 
-/* Everything but the payloads: inline, or else through the Reply chunk */
+/*
+ * Everything but the payloads: inline, or else through the Reply chunk.
+ * When neither will do, @e says so for Version 2 (v2-07, Section 7.3.5).
+ */
 static int svcrdma_reply_body(struct svcrdma_xprt *sx,
 			      struct svcrdma_send_ctxt *sc,
 			      const struct svcrdma_recv_ctxt *ctxt,
-			      const struct xdr_buf *res)
+			      const struct xdr_buf *res,
+			      struct rpcrdma_v2_error *e)
 {
 	const struct rpcrdma_chunks *call = &ctxt->rc_msg.m1_chunks;
 	struct rpcrdma_v1_msg *msg = &sc->sc_msg;
@@ -375,7 +413,7 @@ static int svcrdma_reply_body(struct svcrdma_xprt *sx,
 	nr = svcrdma_reduce(ctxt, res, keep, &body);
 	if (nr < 0)
 		return nr;
-	if (rpcrdma_v1_hdr_size(msg) + body <= READ_ONCE(sx->sx_send_size)) {
+	if (svcrdma_hdr_size(msg) + body <= READ_ONCE(sx->sx_send_size)) {
 		ret = svcrdma_encode_hdr(sx, sc);
 		if (!ret)
 			ret = svcrdma_copy_inline(sc, res, keep, nr);
@@ -383,13 +421,16 @@ static int svcrdma_reply_body(struct svcrdma_xprt *sx,
 			svcrdma_stat_inc(SVCRDMA_STAT_SEND_INLINE);
 		return ret;
 	}
+	e->e2_code = RPCRDMA2_ERR_REPLY_RESOURCE;
+	e->e2_length_needed = body;
 	if (!call->ch_has_reply)
 		return -EMSGSIZE;
-	/* RFC 8166, Section 3.5.3.2: Long Reply */
+	/* RFC 8166, Section 3.5.3.2: Long Reply (v2-07: Special Format) */
 	ret = svcrdma_write_ranges(sx, sc, res, keep, nr, &call->ch_reply,
 				   &msg->m1_chunks.ch_reply);
 	if (ret)
 		return ret;
+	e->e2_code = RPCRDMA2_ERR_SYSTEM;
 	msg->m1_chunks.ch_has_reply = true;
 	msg->m1_prefix.px_proc = RPCRDMA1_NOMSG;
 	svcrdma_stat_inc(SVCRDMA_STAT_REPLY_CHUNKS);
@@ -400,7 +441,8 @@ static int svcrdma_reply_body(struct svcrdma_xprt *sx,
 static int svcrdma_reply_build(struct svcrdma_xprt *sx,
 			       struct svcrdma_send_ctxt *sc,
 			       struct svcrdma_recv_ctxt *ctxt,
-			       const struct xdr_buf *res)
+			       const struct xdr_buf *res,
+			       struct rpcrdma_v2_error *e)
 {
 	struct rpcrdma_v1_msg *msg = &sc->sc_msg;
 	int ret;
@@ -408,13 +450,59 @@ static int svcrdma_reply_build(struct svcrdma_xprt *sx,
 	svcrdma_payloads_check(ctxt, res);
 	memset(msg, 0, sizeof(*msg));
 	msg->m1_prefix.px_xid = ctxt->rc_msg.m1_prefix.px_xid;
-	msg->m1_prefix.px_vers = RPCRDMA_VERSION_1;
-	msg->m1_prefix.px_credits = svcrdma_credits(sx);
+	/* A Reply has its Call's version (v2-07, Section 4.3.3) */
+	if (svcrdma_reply_v2(&ctxt->rc_msg)) {
+		msg->m1_prefix.px_vers = RPCRDMA_VERSION_2;
+		msg->m1_prefix.px_credits = svcrdma_v2_credit(sx);
+	} else {
+		msg->m1_prefix.px_vers = RPCRDMA_VERSION_1;
+		msg->m1_prefix.px_credits = svcrdma_credits(sx);
+	}
 	msg->m1_prefix.px_proc = RPCRDMA1_MSG;
-	ret = svcrdma_write_payloads(sx, sc, ctxt, res);
+	ret = svcrdma_write_payloads(sx, sc, ctxt, res, e);
 	if (ret)
 		return ret;
-	return svcrdma_reply_body(sx, sc, ctxt, res);
+	return svcrdma_reply_body(sx, sc, ctxt, res, e);
+}
+
+/* Build and send the Reply, or the error that replaces it */
+static int __svcrdma_sendto(struct svc_rqst *rqstp)
+{
+	struct svcrdma_xprt *sx = svcrdma_sx(rqstp->rq_xprt);
+	struct svcrdma_recv_ctxt *ctxt = rqstp->rq_xprt_ctxt;
+	struct rpcrdma_v2_error e = { .e2_code = RPCRDMA2_ERR_SYSTEM };
+	struct svcrdma_send_ctxt *sc;
+	bool v2;
+	u32 xid;
+	int ret;
+
+	if (!ctxt)
+		return -EINVAL;
+	xid = ctxt->rc_msg.m1_prefix.px_xid;
+	v2 = svcrdma_reply_v2(&ctxt->rc_msg);
+	if (svc_xprt_is_dead(&sx->sx_xprt))
+		return -ENOTCONN;
+	sc = svcrdma_send_ctxt_get(sx);
+	if (!sc)
+		return -ENOMEM;
+
+	ret = svcrdma_reply_build(sx, sc, ctxt, &rqstp->rq_res, &e);
+	trace_svcrdma_sendto(sx, xid, rqstp->rq_res.len, ret);
+	if (ret) {
+		svcrdma_send_ctxt_put(sx, sc);
+		if (ret != -EMSGSIZE)
+			return ret;
+		if (v2) {
+			/* v2-07, Sections 7.3.4 and 7.3.5 */
+			svcrdma_v2_send_error(sx, xid, RPCRDMA_VERSION_2, &e);
+			return 0;
+		}
+		/* RFC 8166, Section 4.5.2: the client's chunks are too small */
+		svcrdma_send_error(sx, xid, RPCRDMA_CE_TOO_LONG);
+		return 0;
+	}
+	return svcrdma_send_post(sx, sc, ctxt->rc_inv_rkey,
+				 ctxt->rc_inv_valid);
 }
 
 /**
@@ -426,30 +514,10 @@ static int svcrdma_reply_build(struct svcrdma_xprt *sx,
 int svcrdma_sendto(struct svc_rqst *rqstp)
 {
 	struct svcrdma_xprt *sx = svcrdma_sx(rqstp->rq_xprt);
-	struct svcrdma_recv_ctxt *ctxt = rqstp->rq_xprt_ctxt;
-	struct svcrdma_send_ctxt *sc;
 	int ret;
 
-	if (!ctxt)
-		return -EINVAL;
-	if (svc_xprt_is_dead(&sx->sx_xprt))
-		return -ENOTCONN;
-	sc = svcrdma_send_ctxt_get(sx);
-	if (!sc)
-		return -ENOMEM;
-
-	ret = svcrdma_reply_build(sx, sc, ctxt, &rqstp->rq_res);
-	trace_svcrdma_sendto(sx, ctxt->rc_msg.m1_prefix.px_xid,
-			     rqstp->rq_res.len, ret);
-	if (ret) {
-		svcrdma_send_ctxt_put(sx, sc);
-		if (ret != -EMSGSIZE)
-			return ret;
-		/* RFC 8166, Section 4.5.2: the client's chunks are too small */
-		svcrdma_send_error(sx, ctxt->rc_msg.m1_prefix.px_xid,
-				   RPCRDMA_CE_TOO_LONG);
-		return 0;
-	}
-	return svcrdma_send_post(sx, sc, ctxt->rc_inv_rkey,
-				 ctxt->rc_inv_valid);
+	ret = __svcrdma_sendto(rqstp);
+	if (sx->sx_v2 && rqstp->rq_xprt_ctxt)
+		svcrdma_v2_call_done(sx, rqstp->rq_xprt_ctxt);
+	return ret;
 }

@@ -206,20 +206,22 @@ static void svcrdma_send_done(struct ib_cq *cq, struct ib_wc *wc)
 }
 
 /**
- * svcrdma_send_post - post a context's Writes and Send
+ * __svcrdma_send_post - post a context's Writes and Send
  * @sx: the connection
  * @sc: the context; sc_len bytes of sc_buf are sent
  * @inv_rkey: rkey to invalidate remotely
- * @inv: use Send With Invalidate (RFC 8797, Section 3.2)
+ * @inv: use Send With Invalidate (RFC 8797, Section 3.2; v2-07,
+ *	Section 6.5)
  *
- * On success the context belongs to the completion handler. On failure
- * it has been released (or kept for teardown) and the connection is
- * closing.
+ * The caller has done the Version 2 flow control, if the connection
+ * may use Version 2 (see svcrdma_send_post()). On success the context
+ * belongs to the completion handler. On failure it has been released
+ * (or kept for teardown) and the connection is closing.
  *
  * Return: 0 or a negative errno.
  */
-int svcrdma_send_post(struct svcrdma_xprt *sx, struct svcrdma_send_ctxt *sc,
-		      u32 inv_rkey, bool inv)
+int __svcrdma_send_post(struct svcrdma_xprt *sx, struct svcrdma_send_ctxt *sc,
+			u32 inv_rkey, bool inv)
 {
 	const struct ib_send_wr *bad_wr;
 	struct ib_send_wr *first;
@@ -267,13 +269,44 @@ out_put:
 }
 
 /**
- * svcrdma_send_error - answer a Call with RDMA_ERROR
+ * svcrdma_send_post - post a context's Writes and Send, with flow control
+ * @sx: the connection
+ * @sc: the context; sc_len bytes of sc_buf are sent
+ * @inv_rkey: rkey to invalidate remotely
+ * @inv: use Send With Invalidate
+ *
+ * On a connection that may use Version 2 every Send is counted and, once
+ * the connection speaks Version 2, waits (bounded) for a credit from
+ * the client (v2-07, Section 4.2.1). Same contract as
+ * __svcrdma_send_post().
+ *
+ * Return: 0 or a negative errno.
+ */
+int svcrdma_send_post(struct svcrdma_xprt *sx, struct svcrdma_send_ctxt *sc,
+		      u32 inv_rkey, bool inv)
+{
+	int ret;
+
+	if (!sx->sx_v2)
+		return __svcrdma_send_post(sx, sc, inv_rkey, inv);
+	ret = svcrdma_v2_take_credit(sx, true);
+	if (ret) {
+		svcrdma_send_ctxt_put(sx, sc);
+		return ret;
+	}
+	return __svcrdma_send_post(sx, sc, inv_rkey, inv);
+}
+
+/**
+ * svcrdma_send_error - answer a Call with RDMA_ERROR or RDMA2_ERROR
  * @sx: the connection
  * @xid: the Call's rdma_xid
- * @err: codec result that decides ERR_VERS or ERR_CHUNK
+ * @err: codec result that decides the error
  *
  * RFC 8166, Section 4.5: a responder that cannot process a Call's
- * transport header tells the requester with an RDMA_ERROR message.
+ * transport header tells the requester with an RDMA_ERROR message; on
+ * a Version 2 connection, an RDMA2_ERROR with the rdma_err the codec
+ * gives (v2-07, Section 7).
  */
 void svcrdma_send_error(struct svcrdma_xprt *sx, u32 xid,
 			enum rpcrdma_codec_err err)
@@ -281,6 +314,13 @@ void svcrdma_send_error(struct svcrdma_xprt *sx, u32 xid,
 	struct svcrdma_send_ctxt *sc;
 	size_t len;
 
+	if (READ_ONCE(sx->sx_version) == RPCRDMA_VERSION_2) {
+		struct rpcrdma_v2_error e;
+
+		svcrdma_v2_error_fill(sx, &e, err);
+		svcrdma_v2_send_error(sx, xid, RPCRDMA_VERSION_2, &e);
+		return;
+	}
 	sc = svcrdma_send_ctxt_get(sx);
 	if (!sc)
 		return;
