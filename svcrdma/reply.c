@@ -16,9 +16,16 @@
  * Version 2 (v2-07) Replies are built the same way and encoded as
  * RDMA2_REPLY_INLINE or RDMA2_REPLY_EXTERNAL. Where Version 1 answers
  * ERR_CHUNK, Version 2 answers RDMA2_ERR_WRITE_RESOURCE for a Write
- * chunk too small for its result (Section 7.3.4) and
- * RDMA2_ERR_REPLY_RESOURCE, with the Reply chunk size needed, for a
- * Reply that fits neither inline nor the Reply chunk (Section 7.3.5).
+ * chunk too small for its result (Section 7.3.4), and sends a Reply
+ * that fits neither inline nor the Reply chunk with Message
+ * Continuation (Sections 6.6.2 and 6.6.4): REPLY_MIDDLE messages, each
+ * as large as the client's receive size allows and carrying in
+ * rdma_remaining the bytes still to come, then a REPLY_INLINE with the
+ * Write list and the rest. Write-chunk data is pushed before the first
+ * of them. Only when that cannot be done (more than SVCRDMA_V2_CONT_MAX
+ * Sends, or more than the credits the client grants right now) is the
+ * answer RDMA2_ERR_REPLY_RESOURCE with the Reply chunk size needed
+ * (Section 7.3.5).
  */
 
 #include <linux/slab.h>
@@ -345,23 +352,49 @@ static int svcrdma_copy_piece(void *arg, struct page *page, unsigned int off,
 	return 0;
 }
 
+/*
+ * Append @len bytes of the reduced message (the ranges @keep), from
+ * byte @skip of it on, to what @sc's buffer holds.
+ */
+static int svcrdma_copy_body(struct svcrdma_send_ctxt *sc,
+			     const struct xdr_buf *res,
+			     const struct svcrdma_range *keep,
+			     unsigned int nr, unsigned int skip,
+			     unsigned int len)
+{
+	struct svcrdma_copy cp = { .cp_dst = sc->sc_buf + sc->sc_len };
+	unsigned int i, n;
+	int ret;
+
+	for (i = 0; i < nr && len; i++) {
+		if (skip >= keep[i].r_len) {
+			skip -= keep[i].r_len;
+			continue;
+		}
+		n = min(len, keep[i].r_len - skip);
+		ret = svcrdma_walk_xdr(res, keep[i].r_off + skip, n,
+				       svcrdma_copy_piece, &cp);
+		if (ret)
+			return ret;
+		skip = 0;
+		len -= n;
+	}
+	if (len)
+		return -EINVAL;
+	sc->sc_len = cp.cp_dst - (u8 *)sc->sc_buf;
+	return 0;
+}
+
 static int svcrdma_copy_inline(struct svcrdma_send_ctxt *sc,
 			       const struct xdr_buf *res,
 			       const struct svcrdma_range *keep,
 			       unsigned int nr)
 {
-	struct svcrdma_copy cp = { .cp_dst = sc->sc_buf + sc->sc_len };
-	unsigned int i;
-	int ret;
+	unsigned int i, body = 0;
 
-	for (i = 0; i < nr; i++) {
-		ret = svcrdma_walk_xdr(res, keep[i].r_off, keep[i].r_len,
-				       svcrdma_copy_piece, &cp);
-		if (ret)
-			return ret;
-	}
-	sc->sc_len = cp.cp_dst - (u8 *)sc->sc_buf;
-	return 0;
+	for (i = 0; i < nr; i++)
+		body += keep[i].r_len;
+	return svcrdma_copy_body(sc, res, keep, nr, 0, body);
 }
 
 static bool svcrdma_reply_v2(const struct rpcrdma_v1_msg *msg)
@@ -465,6 +498,177 @@ static int svcrdma_reply_build(struct svcrdma_xprt *sx,
 	return svcrdma_reply_body(sx, sc, ctxt, res, e);
 }
 
+/* A REPLY_MIDDLE header: the prefix and rdma_remaining (S. 6.3.9) */
+#define SVCRDMA_V2_MIDDLE_HDR	(RPCRDMA_PREFIX_SIZE + RPCRDMA_XDR_UNIT)
+
+/*
+ * Bytes of the body in the next REPLY_MIDDLE when @left remain: as many
+ * as fit (@mid), leaving the REPLY_INLINE at least one XDR unit, since
+ * every MIDDLE and INLINE carries at least rdma_rpc_first_word.
+ */
+static unsigned int svcrdma_cont_take(unsigned int left, unsigned int mid)
+{
+	return min(mid, left - RPCRDMA_XDR_UNIT);
+}
+
+/* Sends a continued Reply needs; more than SVCRDMA_V2_CONT_MAX: too many */
+static unsigned int svcrdma_cont_count(unsigned int body, unsigned int mid,
+				       unsigned int fin)
+{
+	unsigned int n = 1;
+
+	while (body > fin && n <= SVCRDMA_V2_CONT_MAX) {
+		body -= svcrdma_cont_take(body, mid);
+		n++;
+	}
+	return n;
+}
+
+/* Fill part @i of @n of a continued Reply; @off: body bytes sent before */
+static int svcrdma_cont_build(struct svcrdma_xprt *sx,
+			      struct svcrdma_send_ctxt *first,
+			      struct svcrdma_send_ctxt *p,
+			      const struct xdr_buf *res,
+			      const struct svcrdma_range *keep,
+			      unsigned int nr, unsigned int body,
+			      unsigned int *off, bool last, unsigned int send)
+{
+	struct rpcrdma_v2_msg *m2 = &sx->sx_v2->v2_cont;
+	unsigned int mid = round_down(send - SVCRDMA_V2_MIDDLE_HDR,
+				      RPCRDMA_XDR_UNIT);
+	unsigned int n;
+	size_t len;
+
+	if (last) {
+		/* The REPLY_INLINE: Write list and the rest (S. 6.3.10) */
+		first->sc_msg.m1_prefix.px_credits = svcrdma_v2_credit(sx);
+		if (rpcrdma_v2_encode_msg(&first->sc_msg, false, 0, p->sc_buf,
+					  send, &len))
+			return -EMSGSIZE;
+		n = body - *off;
+	} else {
+		n = svcrdma_cont_take(body - *off, mid);
+		m2->m2_prefix.px_xid = first->sc_msg.m1_prefix.px_xid;
+		m2->m2_prefix.px_vers = RPCRDMA_VERSION_2;
+		m2->m2_prefix.px_credits = svcrdma_v2_credit(sx);
+		m2->m2_prefix.px_proc = RPCRDMA2_REPLY_MIDDLE;
+		m2->m2_remaining = body - *off - n;
+		if (rpcrdma_v2_encode(m2, p->sc_buf, send, &len))
+			return -EMSGSIZE;
+	}
+	p->sc_len = len;
+	if (len + n > send)
+		return -EMSGSIZE;
+	*off += n;
+	return svcrdma_copy_body(p, res, keep, nr, *off - n, n);
+}
+
+/*
+ * Post the parts in order, under v2_send_sem held for write: nothing
+ * else may be sent between them (v2-07, Section 4.1). Each takes a
+ * credit (Section 4.2.1). A failure here leaves a Reply half sent, so
+ * the connection is closed (Section 7.4); the parts not posted are
+ * released.
+ */
+static int svcrdma_cont_post(struct svcrdma_xprt *sx,
+			     struct svcrdma_send_ctxt **parts,
+			     unsigned int n,
+			     const struct svcrdma_recv_ctxt *ctxt)
+{
+	unsigned int i;
+	int ret = 0;
+
+	for (i = 0; i < n; i++) {
+		ret = svcrdma_v2_take_credit(sx, true);
+		if (ret) {
+			svc_xprt_deferred_close(&sx->sx_xprt);
+			break;
+		}
+		/* v2-07, Section 6.5: the last Send ends the Reply */
+		ret = __svcrdma_send_post(sx, parts[i], ctxt->rc_inv_rkey,
+					  i == n - 1 && ctxt->rc_inv_valid);
+		if (ret) {
+			i++;
+			break;
+		}
+	}
+	for (; i < n; i++)
+		svcrdma_send_ctxt_put(sx, parts[i]);
+	return ret;
+}
+
+/*
+ * Send a Version 2 Reply with Message Continuation (v2-07, Section
+ * 6.6.4). @sc holds the Write-chunk RDMA Writes and the Write list; it
+ * becomes the first REPLY_MIDDLE, so the Writes go first.
+ *
+ * Return: -EMSGSIZE when the Reply was not sent (@sc is still the
+ * caller's, @e says what to answer); otherwise @sc is consumed and the
+ * result is 0, or the errno of a failure that closes the connection.
+ */
+static int svcrdma_reply_cont(struct svcrdma_xprt *sx,
+			      struct svcrdma_send_ctxt *sc,
+			      const struct svcrdma_recv_ctxt *ctxt,
+			      const struct xdr_buf *res,
+			      struct rpcrdma_v2_error *e)
+{
+	struct svcrdma_send_ctxt *parts[SVCRDMA_V2_CONT_MAX];
+	struct svcrdma_range keep[SVCRDMA_MAX_RANGES];
+	unsigned int send = READ_ONCE(sx->sx_send_size);
+	struct rpcrdma_v1_msg *msg = &sc->sc_msg;
+	struct svcrdma_v2 *v2 = sx->sx_v2;
+	unsigned int body, fin, n, i, got, off = 0;
+	size_t hdr;
+	int nr, ret;
+
+	nr = svcrdma_reduce(ctxt, res, keep, &body);
+	msg->m1_prefix.px_proc = RPCRDMA1_MSG;
+	msg->m1_chunks.ch_has_reply = false;
+	hdr = rpcrdma_v2_msg_size(msg, false);
+	if (!hdr || send < SVCRDMA_V2_MIDDLE_HDR + 2 * RPCRDMA_XDR_UNIT ||
+	    send < hdr + 2 * RPCRDMA_XDR_UNIT)
+		return -EMSGSIZE;
+	fin = send - hdr;
+	n = svcrdma_cont_count(body, round_down(send - SVCRDMA_V2_MIDDLE_HDR,
+						RPCRDMA_XDR_UNIT), fin);
+	if (n < 2 || n > SVCRDMA_V2_CONT_MAX)
+		return -EMSGSIZE;
+
+	down_write(&v2->v2_send_sem);
+	/* All of them now, or the Reply would wait holding the Send side */
+	if (rpcrdma_v2_window(atomic_read(&v2->v2_sent),
+			      READ_ONCE(v2->v2_limit)) < n) {
+		up_write(&v2->v2_send_sem);
+		return -EMSGSIZE;
+	}
+	parts[0] = sc;
+	for (got = 1; got < n; got++) {
+		parts[got] = svcrdma_send_ctxt_get(sx);
+		if (!parts[got])
+			goto out_system;
+	}
+	memset(&v2->v2_cont, 0, sizeof(v2->v2_cont));
+	for (i = 0; i < n; i++)
+		if (svcrdma_cont_build(sx, sc, parts[i], res, keep, nr, body,
+				       &off, i == n - 1, send))
+			goto out_system;
+	ret = svcrdma_cont_post(sx, parts, n, ctxt);
+	up_write(&v2->v2_send_sem);
+	svcrdma_stat_inc(SVCRDMA_STAT_V2_CONT_REPLIES);
+	svcrdma_stat_add(SVCRDMA_STAT_V2_CONT_SENT, n);
+	trace_svcrdma_v2_cont_reply(sx, msg->m1_prefix.px_xid, body, n);
+	/* Posting started: whatever failed has closed the connection */
+	return ret == -EMSGSIZE ? -EIO : ret;
+
+out_system:
+	up_write(&v2->v2_send_sem);
+	/* Nothing was posted: the first part stays with the caller */
+	while (--got > 0)
+		svcrdma_send_ctxt_put(sx, parts[got]);
+	*e = (struct rpcrdma_v2_error){ .e2_code = RPCRDMA2_ERR_SYSTEM };
+	return -EMSGSIZE;
+}
+
 /* Build and send the Reply, or the error that replaces it */
 static int __svcrdma_sendto(struct svc_rqst *rqstp)
 {
@@ -488,6 +692,13 @@ static int __svcrdma_sendto(struct svc_rqst *rqstp)
 
 	ret = svcrdma_reply_build(sx, sc, ctxt, &rqstp->rq_res, &e);
 	trace_svcrdma_sendto(sx, xid, rqstp->rq_res.len, ret);
+	if (ret == -EMSGSIZE && v2 &&
+	    e.e2_code == RPCRDMA2_ERR_REPLY_RESOURCE) {
+		/* v2-07, Section 6.6.4: Message Continuation first */
+		ret = svcrdma_reply_cont(sx, sc, ctxt, &rqstp->rq_res, &e);
+		if (ret != -EMSGSIZE)
+			return ret;
+	}
 	if (ret) {
 		svcrdma_send_ctxt_put(sx, sc);
 		if (ret != -EMSGSIZE)

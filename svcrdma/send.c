@@ -277,24 +277,28 @@ out_put:
  *
  * On a connection that may use Version 2 every Send is counted and, once
  * the connection speaks Version 2, waits (bounded) for a credit from
- * the client (v2-07, Section 4.2.1). Same contract as
- * __svcrdma_send_post().
+ * the client (v2-07, Section 4.2.1); the Send is posted under
+ * v2_send_sem held for read, so that it never lands inside a continued
+ * Reply (Section 4.1). Same contract as __svcrdma_send_post().
  *
  * Return: 0 or a negative errno.
  */
 int svcrdma_send_post(struct svcrdma_xprt *sx, struct svcrdma_send_ctxt *sc,
 		      u32 inv_rkey, bool inv)
 {
+	struct svcrdma_v2 *v2 = sx->sx_v2;
 	int ret;
 
-	if (!sx->sx_v2)
+	if (!v2)
 		return __svcrdma_send_post(sx, sc, inv_rkey, inv);
+	down_read(&v2->v2_send_sem);
 	ret = svcrdma_v2_take_credit(sx, true);
-	if (ret) {
+	if (!ret)
+		ret = __svcrdma_send_post(sx, sc, inv_rkey, inv);
+	else
 		svcrdma_send_ctxt_put(sx, sc);
-		return ret;
-	}
-	return __svcrdma_send_post(sx, sc, inv_rkey, inv);
+	up_read(&v2->v2_send_sem);
+	return ret;
 }
 
 /**

@@ -7,6 +7,7 @@
 
 #include <linux/list.h>
 #include <linux/llist.h>
+#include <linux/rwsem.h>
 #include <linux/spinlock.h>
 #include <linux/wait.h>
 #include <linux/workqueue.h>
@@ -75,11 +76,17 @@
  * receiver refreshes before half its grant is used); the thread that
  * waits is lost to every other client meanwhile, so the connection is
  * closed instead.
-
+ *
+ * SVCRDMA_V2_CONT_MAX: most Sends of one continued Reply (Section
+ * 6.6.4). The Sends of a continued Reply may not be interleaved with
+ * any other message (Section 4.1), so it holds the connection's Send
+ * side and needs that many credits at once; a client that wants more
+ * should offer a Reply chunk.
  */
 #define SVCRDMA_V2_CALL_MAX	(256U * 1024U)
 #define SVCRDMA_V2_REASM_BUDGET	(4U * SVCRDMA_V2_CALL_MAX)
 #define SVCRDMA_V2_CREDIT_WAIT	(5 * HZ)
+#define SVCRDMA_V2_CONT_MAX	16U
 
 /* Property defaults when a property is absent or empty (v2-07, S. 5.2) */
 #define SVCRDMA_V2_DEF_SBSIZ	RPCRDMA2_DEFAULT_INLINE
@@ -127,6 +134,10 @@ struct svcrdma_reasm {
  * @v2_calls: Calls taken off the ring whose Reply is not sent yet
  * @v2_reasm_bytes: bytes of reassembled Calls held (bounded by
  *	SVCRDMA_V2_REASM_BUDGET)
+ * @v2_send_sem: held for read around each Send, for write around the
+ *	Sends of a continued Reply (Section 4.1: no interleaving)
+ * @v2_cont: header scratch of a continued Reply (@v2_send_sem held
+ *	for write)
  */
 struct svcrdma_v2 {
 	struct rpcrdma_v2_msg	v2_msg;
@@ -149,6 +160,8 @@ struct svcrdma_v2 {
 	u32			v2_last_credit;
 	atomic_t		v2_calls;
 	atomic_t		v2_reasm_bytes;
+	struct rw_semaphore	v2_send_sem;
+	struct rpcrdma_v2_msg	v2_cont;
 };
 
 /**
@@ -535,6 +548,8 @@ enum svcrdma_stat {
 	SVCRDMA_STAT_V2_CONT_RECV,
 	SVCRDMA_STAT_V2_CONT_CALLS,
 	SVCRDMA_STAT_V2_CONT_ABORTED,
+	SVCRDMA_STAT_V2_CONT_SENT,
+	SVCRDMA_STAT_V2_CONT_REPLIES,
 	SVCRDMA_STAT_V2_CONNPROP_RECV,
 	SVCRDMA_STAT_V2_CONNPROP_SENT,
 	SVCRDMA_STAT_V2_HOSTAUTH,

@@ -323,10 +323,11 @@ TRACE_EVENT(svcrdma_v2_grant,
 
 /*
  * Continuation: a Call reassembled (len: its length), one given up
- * (ret: the rdma_err it was answered with).
+ * (ret: the rdma_err it was answered with), a Reply sent in ret Sends.
  */
 DEFINE_SVCRDMA_XID_EVENT(v2_cont_call);
 DEFINE_SVCRDMA_XID_EVENT(v2_cont_abort);
+DEFINE_SVCRDMA_XID_EVENT(v2_cont_reply);
 
 TRACE_EVENT(svcrdma_v2_props,
 	    TP_PROTO(const struct svcrdma_xprt *sx,

@@ -81,6 +81,7 @@ int svcrdma_v2_conn_init(struct svcrdma_xprt *sx)
 	v2->v2_peer_brs = SVCRDMA_V2_DEF_BRS;
 	/* Sections 4.2.1 and 4.3: one message until the client grants more */
 	v2->v2_limit = RPCRDMA2_INITIAL_CREDITS;
+	init_rwsem(&v2->v2_send_sem);
 	sx->sx_v2 = v2;
 	return 0;
 }
@@ -498,7 +499,9 @@ void svcrdma_v2_grant_check(struct svcrdma_xprt *sx)
 		return;
 	}
 	sc->sc_len = len;
+	down_read(&v2->v2_send_sem);
 	if (svcrdma_v2_take_credit(sx, false)) {
+		up_read(&v2->v2_send_sem);
 		svcrdma_send_ctxt_put(sx, sc);
 		trace_svcrdma_v2_grant_skip(sx, atomic_read(&v2->v2_sent),
 					    READ_ONCE(v2->v2_limit));
@@ -507,6 +510,7 @@ void svcrdma_v2_grant_check(struct svcrdma_xprt *sx)
 	trace_svcrdma_v2_grant(sx, atomic_read(&v2->v2_sent), credit);
 	svcrdma_stat_inc(SVCRDMA_STAT_V2_GRANT_SENT);
 	__svcrdma_send_post(sx, sc, 0, false);
+	up_read(&v2->v2_send_sem);
 }
 
 /**
