@@ -872,6 +872,90 @@ static int t_versions_on_v2(void)
 	return ret;
 }
 
+/* CONNPROP_MIDDLE first: answered by our FINAL; the client's FINAL is not */
+static int t_connprop_middle(void)
+{
+	struct probe c;
+	uint32_t xid;
+	int ret;
+
+	ret = probe_open(&c);
+	xid = next_xid(&c);
+	if (!ret)
+		ret = send_connprop(&c, xid, H_CP_MIDDLE, 0, 1, false);
+	if (!ret)
+		ret = expect_connprop(&c, xid, NULL);
+	if (!ret)
+		ret = send_connprop(&c, next_xid(&c), H_CP_FINAL, 0, 1, false);
+	if (!ret)
+		ret = expect_silence(&c, 500);
+	if (!ret)
+		ret = send_null(&c, next_xid(&c));
+	if (!ret)
+		ret = expect_null_reply(&c, c.xid);
+	probe_close(&c);
+	return ret;
+}
+
+/*
+ * Reverse-direction messages nobody asked for: a REPLY_INLINE (no
+ * backchannel), a REPLY_MIDDLE sequence (not supported) and an
+ * RDMA2_ERROR are dropped without an answer.
+ */
+static int t_reverse_dropped(void)
+{
+	uint8_t rpc[24];
+	struct probe c;
+	struct xw w, r;
+	uint32_t xid;
+	int ret;
+
+	ret = open_v2(&c, 0);
+	xid = next_xid(&c);
+	r = (struct xw){ rpc, 0 };
+	put32(&r, xid);
+	put32(&r, 1);		/* REPLY */
+	put32(&r, 0);		/* MSG_ACCEPTED */
+	put32(&r, 0);
+	put32(&r, 0);
+	put32(&r, 0);		/* SUCCESS */
+	if (!ret) {
+		w = (struct xw){ c.sbuf, 0 };
+		put_prefix(&w, &c, xid, V2, H_REPLY_INLINE);
+		put32(&w, 0);
+		putbytes(&w, rpc, sizeof(rpc));
+		ret = send_raw(&c, w.n, true);
+	}
+	if (!ret) {
+		w = (struct xw){ c.sbuf, 0 };
+		put_prefix(&w, &c, xid, V2, H_REPLY_MIDDLE);
+		put32(&w, 8);
+		putbytes(&w, rpc, 16);
+		ret = send_raw(&c, w.n, true);
+	}
+	if (!ret) {
+		w = (struct xw){ c.sbuf, 0 };
+		put_prefix(&w, &c, xid, V2, H_REPLY_INLINE);
+		put32(&w, 0);
+		putbytes(&w, rpc + 16, 8);
+		ret = send_raw(&c, w.n, true);
+	}
+	if (!ret) {
+		w = (struct xw){ c.sbuf, 0 };
+		put_prefix(&w, &c, next_xid(&c), V2, H_ERROR);
+		put32(&w, 100);		/* RDMA2_ERR_SYSTEM */
+		ret = send_raw(&c, w.n, true);
+	}
+	if (!ret)
+		ret = expect_silence(&c, 500);
+	if (!ret)
+		ret = send_null(&c, next_xid(&c));
+	if (!ret)
+		ret = expect_null_reply(&c, c.xid);
+	probe_close(&c);
+	return ret;
+}
+
 /* An unknown version before any other fixes nothing */
 static int t_unknown_first(void)
 {
@@ -1481,6 +1565,10 @@ int main(int argc, char **argv)
 	       t_grant_and_connprop_again());
 	report("v2probe: malformed property is BAD_PROPVAL",
 	       t_bad_propval());
+	report("v2probe: CONNPROP_MIDDLE first, then FINAL unanswered",
+	       t_connprop_middle());
+	report("v2probe: unsolicited reverse Replies and errors are dropped",
+	       t_reverse_dropped());
 	report("v2probe: V1, vers 7, bad htype, bad inv_handle on a V2 connection",
 	       t_versions_on_v2());
 	report("v2probe: an unknown first version fixes nothing",

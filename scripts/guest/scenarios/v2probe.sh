@@ -124,7 +124,7 @@ scenario_server_end() {
 	# One CONNPROP_FINAL per Version 2 connection, never more
 	check "v2probe: CONNPROP_FINAL sent once per Version 2 connection" \
 		[ "$(v2p_counter v2_connprop_sent)" = "$(v2p_counter conn_v2)" ]
-	check "v2probe: conn_v2 counts the probe's connections" v2p_at_least conn_v2 14
+	check "v2probe: conn_v2 counts the probe's connections" v2p_at_least conn_v2 16
 	check "v2probe: conn_v1 counts the mount and the Version 1 probes" \
 		v2p_at_least conn_v1 3
 	check "v2probe: ERR_VERS counted" v2p_at_least err_vers 4
@@ -141,5 +141,8 @@ scenario_server_end() {
 	check "v2probe: GRANTs received counted" v2p_at_least v2_grant_recv 2
 	check "v2probe: credit waits counted" v2p_at_least v2_credit_waits 1
 	check "v2probe: credit timeouts counted" v2p_at_least v2_credit_timeouts 1
+	check "v2probe: reverse-direction drops counted" \
+		v2p_at_least reverse_dropped 3
+	check "v2probe: client errors counted" v2p_at_least v2_err_recv 1
 	echo 2 > "$V2P_PARAM"
 }
