@@ -467,7 +467,8 @@ int svcrdma_v2_recv(struct svcrdma_xprt *sx, struct svcrdma_recv_ctxt *ctxt)
 		svcrdma_stat_inc(SVCRDMA_STAT_RECV_DROPPED);
 		return -EINVAL;
 	}
-	if (pfx.px_vers == conn) {
+	/* conn is 0 until a usable version fixes it: nothing matches 0 */
+	if (conn && pfx.px_vers == conn) {
 		if (conn == RPCRDMA_VERSION_1)
 			return 0;
 		return svcrdma_v2_recv_msg(sx, ctxt, &pfx);

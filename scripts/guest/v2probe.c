@@ -956,7 +956,7 @@ static int t_reverse_dropped(void)
 	return ret;
 }
 
-/* An unknown version before any other fixes nothing */
+/* Unknown versions (0, then 3) before any other fix nothing */
 static int t_unknown_first(void)
 {
 	struct xw w;
@@ -965,6 +965,20 @@ static int t_unknown_first(void)
 	int ret;
 
 	ret = probe_open(&c);
+	xid = next_xid(&c);
+	if (!ret) {
+		w = (struct xw){ c.sbuf, 0 };
+		put32(&w, xid);
+		put32(&w, 0);
+		put32(&w, 8);
+		put32(&w, H_CP_FINAL);
+		put32(&w, 0);
+		ret = send_raw(&c, w.n, false);
+	}
+	if (!ret)
+		ret = expect_error(&c, xid, 0, E_VERS, &lo, &hi);
+	if (!ret && (lo != 1 || hi != 2))
+		ret = why("ERR_VERS %u..%u to vers 0, wanted 1..2", lo, hi);
 	xid = next_xid(&c);
 	if (!ret) {
 		w = (struct xw){ c.sbuf, 0 };
