@@ -29,6 +29,16 @@
  * (Section 4.2); a Reply that names a chunk, or that the Call's receive
  * buffer cannot hold, is dropped and counted.
  *
+ * On a Version 2 connection (v2-07) a Call goes out as RDMA2_CALL_INLINE
+ * (no chunks, rdma_inv_handle zero), only to a client whose
+ * Reverse-Direction Support property (Section 5.2.5) is at least
+ * RDMA2_RVRSDIR_SIMPLE; to any other, sending fails as on a dead
+ * connection, and nfsd marks the callback path down. Version 2 credits
+ * cover both directions on the connection (Section 4.2.1, every message
+ * counts), so each Call takes one like any Send (send.c) and carries
+ * the connection's credit value, and the client's Replies do not set
+ * the window: it stays at the slot count.
+ *
  * Credits (RFC 8167, Section 4.1, "Reverse-Direction Credits"): the two
  * directions are accounted separately. A reverse-direction Call carries
  * the number of Calls we may want outstanding (the rpc_xprt's slot
@@ -125,15 +135,26 @@ static int svcrdma_bc_marshal(struct svcrdma_xprt *sx,
 {
 	struct rpcrdma_v1_msg *msg = &sc->sc_msg;
 	const struct xdr_buf *xb = &rqst->rq_snd_buf;
+	unsigned int send = READ_ONCE(sx->sx_send_size);
+	u32 xid = be32_to_cpu(rqst->rq_xid);
+	enum rpcrdma_codec_err err;
 	size_t hdr;
 
 	/* Inline only (RFC 8167, Sections 4.2 and 5.3) */
 	if (xb->len > rqst->rq_xprt->max_payload)
 		return -EMSGSIZE;
-	rpcrdma_v1_reverse_init(msg, be32_to_cpu(rqst->rq_xid),
-				rqst->rq_xprt->max_reqs);
-	if (rpcrdma_v1_encode(msg, sc->sc_buf, sx->sx_send_size, &hdr) ||
-	    hdr + xb->len > sx->sx_send_size)
+	if (READ_ONCE(sx->sx_version) == RPCRDMA_VERSION_2) {
+		/* v2-07, Section 5.2.5 */
+		if (READ_ONCE(sx->sx_v2->v2_peer_brs) < RPCRDMA2_RVRSDIR_SIMPLE)
+			return -EPROTONOSUPPORT;
+		rpcrdma_v1_reverse_init(msg, xid, svcrdma_v2_credit(sx));
+		err = rpcrdma_v2_encode_msg(msg, true, 0, sc->sc_buf, send,
+					    &hdr);
+	} else {
+		rpcrdma_v1_reverse_init(msg, xid, rqst->rq_xprt->max_reqs);
+		err = rpcrdma_v1_encode(msg, sc->sc_buf, send, &hdr);
+	}
+	if (err || hdr + xb->len > send)
 		return -EIO;
 	if (read_bytes_from_xdr_buf(xb, 0, sc->sc_buf + hdr, xb->len))
 		return -EIO;
@@ -169,6 +190,9 @@ static int svcrdma_bc_send_request(struct rpc_rqst *rqst)
 		svcrdma_send_ctxt_put(sx, sc);
 		svcrdma_stat_inc(SVCRDMA_STAT_BC_SEND_ERR);
 		trace_svcrdma_bc_send_err(sx, xid, rqst->rq_snd_buf.len, ret);
+		/* A Version 2 client that takes no reverse-direction Calls */
+		if (ret == -EPROTONOSUPPORT)
+			goto out_notconn;
 		return ret;
 	}
 
@@ -305,8 +329,12 @@ static struct rpc_xprt *svcrdma_bc_setup(struct xprt_create *args)
 	xprt->reestablish_timeout = 0;
 	xprt->idle_timeout = 0;
 	xprt->resvport = 0;
-	xprt->max_payload = rpcrdma_reverse_max_payload(sx->sx_send_size,
+	xprt->max_payload = rpcrdma_reverse_max_payload(READ_ONCE(sx->sx_send_size),
 							sx->sx_recv_size);
+	/* RDMA2_CALL_INLINE has rdma_inv_handle besides Version 1's fields */
+	if (READ_ONCE(sx->sx_version) == RPCRDMA_VERSION_2)
+		xprt->max_payload -= min_t(size_t, xprt->max_payload,
+					   RPCRDMA_XDR_UNIT);
 	memcpy(&xprt->addr, args->dstaddr, args->addrlen);
 	xprt->addrlen = args->addrlen;
 	svcrdma_bc_format_addresses(bx);
@@ -400,8 +428,10 @@ static bool svcrdma_bc_complete(struct rpc_xprt *xprt, __be32 xid,
 /**
  * svcrdma_bc_reply - take a reverse-direction Reply off the Receive path
  * @sx: the connection it arrived on
- * @ctxt: the Receive; rpcrdma_v1_decode_reverse() filled its header
- * @rev: what rpcrdma_v1_decode_reverse() found
+ * @ctxt: the Receive; rpcrdma_v1_decode_reverse() filled its header, or
+ *	for Version 2 rpcrdma_v2_to_v1()
+ * @rev: what rpcrdma_v1_decode_reverse() found, or the same checks of a
+ *	Version 2 REPLY_INLINE (recv_v2.c)
  *
  * A well-formed Reply (RFC 8167, Section 5.2: RDMA_MSG, rdma_xid equal
  * to the RPC xid, no chunks, a whole RPC Reply header) completes the
@@ -431,7 +461,11 @@ void svcrdma_bc_reply(struct svcrdma_xprt *sx, struct svcrdma_recv_ctxt *ctxt,
 		why = "no matching call";
 		goto drop;
 	}
-	svcrdma_bc_set_credits(xprt, msg->m1_prefix.px_credits);
+	/* Version 2 credits are the connection's (see the top of the file) */
+	if (msg->m1_prefix.px_vers == RPCRDMA_VERSION_2)
+		svcrdma_bc_set_credits(xprt, xprt->max_reqs);
+	else
+		svcrdma_bc_set_credits(xprt, msg->m1_prefix.px_credits);
 	svcrdma_stat_inc(SVCRDMA_STAT_BC_REPLIES);
 	trace_svcrdma_bc_reply(sx, xid, len, msg->m1_prefix.px_credits);
 	return;

@@ -223,7 +223,7 @@ out_free:
 static void svcrdma_size_conn(struct svcrdma_xprt *sx,
 			      const struct ib_device_attr *attr)
 {
-	unsigned int reqs, max_wr;
+	unsigned int reqs, max_wr, inl, v2inl;
 
 	max_wr = max_t(int, attr->max_qp_wr, 2 * SVCRDMA_REQS_MIN);
 	reqs = clamp(READ_ONCE(svcrdma_max_requests), SVCRDMA_REQS_MIN,
@@ -237,15 +237,26 @@ static void svcrdma_size_conn(struct svcrdma_xprt *sx,
 			      SVCRDMA_BC_REQS, max_wr);
 
 	/* Our Receives are as large as the client says it will send. */
-	sx->sx_recv_size = min(READ_ONCE(svcrdma_inline_size),
-			       sx->sx_peer_send);
+	inl = READ_ONCE(svcrdma_inline_size);
+	sx->sx_recv_size = min(inl, sx->sx_peer_send);
 	sx->sx_recv_size = clamp(sx->sx_recv_size, RPCRDMA1_DEFAULT_INLINE,
 				 SVCRDMA_INLINE_MAX);
 	/* We send no more than the client said it can receive. */
-	sx->sx_send_size = min(READ_ONCE(svcrdma_inline_size),
-			       sx->sx_peer_recv);
+	sx->sx_send_size = min(inl, sx->sx_peer_recv);
 	sx->sx_send_size = clamp(sx->sx_send_size, RPCRDMA1_DEFAULT_INLINE,
 				 SVCRDMA_INLINE_MAX);
+	sx->sx_send_bufsz = sx->sx_send_size;
+	/*
+	 * A Version 2 client without private data may send and receive
+	 * the Version 2 default inline size once the version is settled
+	 * (v2-07, Sections 4.2.2 and 4.3.1): size our buffers for it.
+	 */
+	if (sx->sx_max_version >= RPCRDMA_VERSION_2 && !sx->sx_peer_pd) {
+		v2inl = clamp(inl, RPCRDMA1_DEFAULT_INLINE,
+			      RPCRDMA2_DEFAULT_INLINE);
+		sx->sx_recv_size = max(sx->sx_recv_size, v2inl);
+		sx->sx_send_bufsz = max(sx->sx_send_bufsz, v2inl);
+	}
 
 	sx->sx_ord = min_t(unsigned int, attr->max_qp_init_rd_atom,
 			   sx->sx_peer_ird);
@@ -367,6 +378,9 @@ struct svc_xprt *svcrdma_accept(struct svc_xprt *xprt)
 		goto out_reject;
 	}
 
+	ret = svcrdma_v2_conn_init(sx);
+	if (ret)
+		goto out_reject;
 	svcrdma_size_conn(sx, &sx->sx_cm_id->device->attrs);
 	ret = svcrdma_create_qp(sx);
 	if (ret)

@@ -458,7 +458,7 @@ int svcrdma_read_chunks(struct svc_rqst *rqstp, struct svcrdma_xprt *sx,
 	rb->rb_ctxt = ctxt;
 	INIT_LIST_HEAD(&rb->rb_node);
 	INIT_LIST_HEAD(&rb->rb_rws);
-	rb->rb_inl = ctxt->rc_buf + msg->m1_hdr_len;
+	rb->rb_inl = svcrdma_recv_inline(ctxt);
 	if (msg->m1_prefix.px_proc == RPCRDMA1_MSG)
 		rb->rb_inl_len = msg->m1_msg_len;
 

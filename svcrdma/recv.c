@@ -59,6 +59,8 @@ out_ctxt:
 static void svcrdma_recv_ctxt_free(struct svcrdma_xprt *sx,
 				   struct svcrdma_recv_ctxt *ctxt)
 {
+	if (sx->sx_v2)
+		svcrdma_v2_recv_release(sx, ctxt);
 	ib_dma_unmap_single(sx->sx_cm_id->device, ctxt->rc_sge.addr,
 			    sx->sx_recv_size, DMA_FROM_DEVICE);
 	kfree(ctxt->rc_buf);
@@ -74,6 +76,8 @@ static void svcrdma_recv_ctxt_free(struct svcrdma_xprt *sx,
 void svcrdma_recv_ctxt_put(struct svcrdma_xprt *sx,
 			   struct svcrdma_recv_ctxt *ctxt)
 {
+	if (sx->sx_v2)
+		svcrdma_v2_recv_release(sx, ctxt);
 	llist_add(&ctxt->rc_free, &sx->sx_recv_free);
 }
 
@@ -107,6 +111,12 @@ static int svcrdma_recv_post_one(struct svcrdma_xprt *sx)
 		trace_svcrdma_post_recv_err(sx, ret);
 		return ret;
 	}
+	/*
+	 * Counted once posted: a completion that runs first only makes
+	 * the count low for a moment, which the credit it feeds (v2.c)
+	 * tolerates; a high count would not be.
+	 */
+	atomic_inc(&sx->sx_recv_posted);
 	return 0;
 }
 
@@ -166,6 +176,9 @@ static void svcrdma_recv_done(struct ib_cq *cq, struct ib_wc *wc)
 	struct svcrdma_xprt *sx = ctxt->rc_sx;
 
 	trace_svcrdma_recv_done(sx, wc);
+	atomic_dec(&sx->sx_recv_posted);
+	/* Posted drops before received grows: see svcrdma_v2_credit() */
+	smp_mb__after_atomic();
 	if (wc->status != IB_WC_SUCCESS) {
 		atomic_dec(&sx->sx_recv_pending);
 		svcrdma_recv_ctxt_put(sx, ctxt);
@@ -177,6 +190,8 @@ static void svcrdma_recv_done(struct ib_cq *cq, struct ib_wc *wc)
 	ctxt->rc_len = wc->byte_len;
 	ib_dma_sync_single_for_cpu(sx->sx_cm_id->device, ctxt->rc_sge.addr,
 				   wc->byte_len, DMA_FROM_DEVICE);
+	/* The connection's version, and the client's credit (Version 2) */
+	svcrdma_v2_recv_done(sx, ctxt);
 	/* XPT_DATA changes only under sx_lock, so no wakeup is lost. */
 	spin_lock(&sx->sx_lock);
 	list_add_tail(&ctxt->rc_node, &sx->sx_recv_ready);
@@ -252,7 +267,7 @@ static void svcrdma_setup_inline(struct svc_rqst *rqstp,
 	struct xdr_buf *arg = &rqstp->rq_arg;
 	unsigned int len = ctxt->rc_msg.m1_msg_len;
 
-	arg->head[0].iov_base = ctxt->rc_buf + ctxt->rc_msg.m1_hdr_len;
+	arg->head[0].iov_base = svcrdma_recv_inline(ctxt);
 	arg->head[0].iov_len = len;
 	arg->tail[0].iov_base = NULL;
 	arg->tail[0].iov_len = 0;
@@ -267,13 +282,17 @@ static void svcrdma_setup_inline(struct svc_rqst *rqstp,
 
 /*
  * RFC 8797, Section 3.2: when the client allows it, the Reply may
- * invalidate one rkey the client exposed for this Call.
+ * invalidate one rkey the client exposed for this Call. A Version 2
+ * Call names that rkey itself (rdma_inv_handle, v2-07, Section 6.5),
+ * taken when it was decoded.
  */
 static void svcrdma_pick_inv_rkey(struct svcrdma_xprt *sx,
 				  struct svcrdma_recv_ctxt *ctxt)
 {
 	const struct rpcrdma_chunks *ch = &ctxt->rc_msg.m1_chunks;
 
+	if (ctxt->rc_msg.m1_prefix.px_vers == RPCRDMA_VERSION_2)
+		return;
 	ctxt->rc_inv_valid = false;
 	if (!sx->sx_remote_inv)
 		return;
@@ -309,6 +328,18 @@ static int svcrdma_recv_build(struct svc_rqst *rqstp,
 
 	svcrdma_recv_reset(ctxt);
 	/*
+	 * A connection that may speak Version 2 sorts versions out first
+	 * (recv_v2.c); a Version 2 Call comes back in rc_msg, a Version 1
+	 * message on a Version 1 connection takes the path below.
+	 */
+	if (sx->sx_v2) {
+		ret = svcrdma_v2_recv(sx, ctxt);
+		if (ret < 0)
+			return ret;
+		if (ret)
+			goto call;
+	}
+	/*
 	 * RFC 8167, Sections 5.1 and 5.2: the RPC msg_type tells a Reply
 	 * to one of our backchannel Calls from a Call. Sorted out first,
 	 * so that no RDMA_ERROR ever answers a Reply.
@@ -321,6 +352,7 @@ static int svcrdma_recv_build(struct svc_rqst *rqstp,
 	}
 	if (svcrdma_recv_decode(sx, ctxt))
 		return -EINVAL;
+call:
 	if (!ctxt->rc_msg.m1_chunks.ch_reads.rl_nsegs) {
 		svcrdma_setup_inline(rqstp, ctxt);
 		return 0;
@@ -386,6 +418,9 @@ out_call:
 	return rqstp->rq_arg.len;
 
 out_none:
+	/* v2-07, Section 4.2.1.1: no Reply may be coming to refresh it */
+	if (sx->sx_v2)
+		svcrdma_v2_grant_check(sx);
 	svc_xprt_received(xprt);
 	return 0;
 }

@@ -12,6 +12,20 @@
  *    (Section 3.5.3.2);
  *  - a Reply that fits neither is answered with ERR_CHUNK
  *    (Section 4.5.2).
+ *
+ * Version 2 (v2-07) Replies are built the same way and encoded as
+ * RDMA2_REPLY_INLINE or RDMA2_REPLY_EXTERNAL. Where Version 1 answers
+ * ERR_CHUNK, Version 2 answers RDMA2_ERR_WRITE_RESOURCE for a Write
+ * chunk too small for its result (Section 7.3.4), and sends a Reply
+ * that fits neither inline nor the Reply chunk with Message
+ * Continuation (Sections 6.6.2 and 6.6.4): REPLY_MIDDLE messages, each
+ * as large as the client's receive size allows and carrying in
+ * rdma_remaining the bytes still to come, then a REPLY_INLINE with the
+ * Write list and the rest. Write-chunk data is pushed before the first
+ * of them. Only when that cannot be done (more than SVCRDMA_V2_CONT_MAX
+ * Sends, or more than the credits the client grants right now) is the
+ * answer RDMA2_ERR_REPLY_RESOURCE with the Reply chunk size needed
+ * (Section 7.3.5).
  */
 
 #include <linux/slab.h>
@@ -286,11 +300,15 @@ static int svcrdma_reduce(const struct svcrdma_recv_ctxt *ctxt,
 	return nr;
 }
 
-/* Push each announced payload into its Write chunk. */
+/*
+ * Push each announced payload into its Write chunk. A chunk too small
+ * for its payload is noted in @e for Version 2 (v2-07, Section 7.3.4).
+ */
 static int svcrdma_write_payloads(struct svcrdma_xprt *sx,
 				  struct svcrdma_send_ctxt *sc,
 				  const struct svcrdma_recv_ctxt *ctxt,
-				  const struct xdr_buf *res)
+				  const struct xdr_buf *res,
+				  struct rpcrdma_v2_error *e)
 {
 	const struct rpcrdma_write_list *in = &ctxt->rc_msg.m1_chunks.ch_writes;
 	struct rpcrdma_write_list *out = &sc->sc_msg.m1_chunks.ch_writes;
@@ -305,6 +323,11 @@ static int svcrdma_write_payloads(struct svcrdma_xprt *sx,
 		ret = svcrdma_write_ranges(sx, sc, res, &r, 1,
 					   &in->wl_chunks[i],
 					   &out->wl_chunks[i]);
+		if (ret == -EMSGSIZE) {
+			e->e2_code = RPCRDMA2_ERR_WRITE_RESOURCE;
+			e->e2_chunk_index = i + 1;
+			e->e2_length_needed = r.r_len;
+		}
 		if (ret)
 			return ret;
 		if (r.r_len) {
@@ -329,42 +352,90 @@ static int svcrdma_copy_piece(void *arg, struct page *page, unsigned int off,
 	return 0;
 }
 
+/*
+ * Append @len bytes of the reduced message (the ranges @keep), from
+ * byte @skip of it on, to what @sc's buffer holds.
+ */
+static int svcrdma_copy_body(struct svcrdma_send_ctxt *sc,
+			     const struct xdr_buf *res,
+			     const struct svcrdma_range *keep,
+			     unsigned int nr, unsigned int skip,
+			     unsigned int len)
+{
+	struct svcrdma_copy cp = { .cp_dst = sc->sc_buf + sc->sc_len };
+	unsigned int i, n;
+	int ret;
+
+	for (i = 0; i < nr && len; i++) {
+		if (skip >= keep[i].r_len) {
+			skip -= keep[i].r_len;
+			continue;
+		}
+		n = min(len, keep[i].r_len - skip);
+		ret = svcrdma_walk_xdr(res, keep[i].r_off + skip, n,
+				       svcrdma_copy_piece, &cp);
+		if (ret)
+			return ret;
+		skip = 0;
+		len -= n;
+	}
+	if (len)
+		return -EINVAL;
+	sc->sc_len = cp.cp_dst - (u8 *)sc->sc_buf;
+	return 0;
+}
+
 static int svcrdma_copy_inline(struct svcrdma_send_ctxt *sc,
 			       const struct xdr_buf *res,
 			       const struct svcrdma_range *keep,
 			       unsigned int nr)
 {
-	struct svcrdma_copy cp = { .cp_dst = sc->sc_buf + sc->sc_len };
-	unsigned int i;
-	int ret;
+	unsigned int i, body = 0;
 
-	for (i = 0; i < nr; i++) {
-		ret = svcrdma_walk_xdr(res, keep[i].r_off, keep[i].r_len,
-				       svcrdma_copy_piece, &cp);
-		if (ret)
-			return ret;
-	}
-	sc->sc_len = cp.cp_dst - (u8 *)sc->sc_buf;
-	return 0;
+	for (i = 0; i < nr; i++)
+		body += keep[i].r_len;
+	return svcrdma_copy_body(sc, res, keep, nr, 0, body);
+}
+
+static bool svcrdma_reply_v2(const struct rpcrdma_v1_msg *msg)
+{
+	return msg->m1_prefix.px_vers == RPCRDMA_VERSION_2;
+}
+
+static size_t svcrdma_hdr_size(const struct rpcrdma_v1_msg *msg)
+{
+	if (svcrdma_reply_v2(msg))
+		return rpcrdma_v2_msg_size(msg, false);
+	return rpcrdma_v1_hdr_size(msg);
 }
 
 static int svcrdma_encode_hdr(struct svcrdma_xprt *sx,
 			      struct svcrdma_send_ctxt *sc)
 {
+	unsigned int send = READ_ONCE(sx->sx_send_size);
+	enum rpcrdma_codec_err err;
 	size_t len;
 
-	if (rpcrdma_v1_encode(&sc->sc_msg, sc->sc_buf, sx->sx_send_size,
-			      &len))
+	if (svcrdma_reply_v2(&sc->sc_msg))
+		err = rpcrdma_v2_encode_msg(&sc->sc_msg, false, 0, sc->sc_buf,
+					    send, &len);
+	else
+		err = rpcrdma_v1_encode(&sc->sc_msg, sc->sc_buf, send, &len);
+	if (err)
 		return -EMSGSIZE;
 	sc->sc_len = len;
 	return 0;
 }
 
-/* Everything but the payloads: inline, or else through the Reply chunk */
+/*
+ * Everything but the payloads: inline, or else through the Reply chunk.
+ * When neither will do, @e says so for Version 2 (v2-07, Section 7.3.5).
+ */
 static int svcrdma_reply_body(struct svcrdma_xprt *sx,
 			      struct svcrdma_send_ctxt *sc,
 			      const struct svcrdma_recv_ctxt *ctxt,
-			      const struct xdr_buf *res)
+			      const struct xdr_buf *res,
+			      struct rpcrdma_v2_error *e)
 {
 	const struct rpcrdma_chunks *call = &ctxt->rc_msg.m1_chunks;
 	struct rpcrdma_v1_msg *msg = &sc->sc_msg;
@@ -375,7 +446,7 @@ static int svcrdma_reply_body(struct svcrdma_xprt *sx,
 	nr = svcrdma_reduce(ctxt, res, keep, &body);
 	if (nr < 0)
 		return nr;
-	if (rpcrdma_v1_hdr_size(msg) + body <= sx->sx_send_size) {
+	if (svcrdma_hdr_size(msg) + body <= READ_ONCE(sx->sx_send_size)) {
 		ret = svcrdma_encode_hdr(sx, sc);
 		if (!ret)
 			ret = svcrdma_copy_inline(sc, res, keep, nr);
@@ -383,13 +454,16 @@ static int svcrdma_reply_body(struct svcrdma_xprt *sx,
 			svcrdma_stat_inc(SVCRDMA_STAT_SEND_INLINE);
 		return ret;
 	}
+	e->e2_code = RPCRDMA2_ERR_REPLY_RESOURCE;
+	e->e2_length_needed = body;
 	if (!call->ch_has_reply)
 		return -EMSGSIZE;
-	/* RFC 8166, Section 3.5.3.2: Long Reply */
+	/* RFC 8166, Section 3.5.3.2: Long Reply (v2-07: Special Format) */
 	ret = svcrdma_write_ranges(sx, sc, res, keep, nr, &call->ch_reply,
 				   &msg->m1_chunks.ch_reply);
 	if (ret)
 		return ret;
+	e->e2_code = RPCRDMA2_ERR_SYSTEM;
 	msg->m1_chunks.ch_has_reply = true;
 	msg->m1_prefix.px_proc = RPCRDMA1_NOMSG;
 	svcrdma_stat_inc(SVCRDMA_STAT_REPLY_CHUNKS);
@@ -400,7 +474,8 @@ static int svcrdma_reply_body(struct svcrdma_xprt *sx,
 static int svcrdma_reply_build(struct svcrdma_xprt *sx,
 			       struct svcrdma_send_ctxt *sc,
 			       struct svcrdma_recv_ctxt *ctxt,
-			       const struct xdr_buf *res)
+			       const struct xdr_buf *res,
+			       struct rpcrdma_v2_error *e)
 {
 	struct rpcrdma_v1_msg *msg = &sc->sc_msg;
 	int ret;
@@ -408,13 +483,237 @@ static int svcrdma_reply_build(struct svcrdma_xprt *sx,
 	svcrdma_payloads_check(ctxt, res);
 	memset(msg, 0, sizeof(*msg));
 	msg->m1_prefix.px_xid = ctxt->rc_msg.m1_prefix.px_xid;
-	msg->m1_prefix.px_vers = RPCRDMA_VERSION_1;
-	msg->m1_prefix.px_credits = svcrdma_credits(sx);
+	/* A Reply has its Call's version (v2-07, Section 4.3.3) */
+	if (svcrdma_reply_v2(&ctxt->rc_msg)) {
+		msg->m1_prefix.px_vers = RPCRDMA_VERSION_2;
+		msg->m1_prefix.px_credits = svcrdma_v2_credit(sx);
+	} else {
+		msg->m1_prefix.px_vers = RPCRDMA_VERSION_1;
+		msg->m1_prefix.px_credits = svcrdma_credits(sx);
+	}
 	msg->m1_prefix.px_proc = RPCRDMA1_MSG;
-	ret = svcrdma_write_payloads(sx, sc, ctxt, res);
+	ret = svcrdma_write_payloads(sx, sc, ctxt, res, e);
 	if (ret)
 		return ret;
-	return svcrdma_reply_body(sx, sc, ctxt, res);
+	return svcrdma_reply_body(sx, sc, ctxt, res, e);
+}
+
+/* A REPLY_MIDDLE header: the prefix and rdma_remaining (S. 6.3.9) */
+#define SVCRDMA_V2_MIDDLE_HDR	(RPCRDMA_PREFIX_SIZE + RPCRDMA_XDR_UNIT)
+
+/*
+ * Bytes of the body in the next REPLY_MIDDLE when @left remain: as many
+ * as fit (@mid), leaving the REPLY_INLINE at least one XDR unit, since
+ * every MIDDLE and INLINE carries at least rdma_rpc_first_word.
+ */
+static unsigned int svcrdma_cont_take(unsigned int left, unsigned int mid)
+{
+	return min(mid, left - RPCRDMA_XDR_UNIT);
+}
+
+/* Sends a continued Reply needs; more than SVCRDMA_V2_CONT_MAX: too many */
+static unsigned int svcrdma_cont_count(unsigned int body, unsigned int mid,
+				       unsigned int fin)
+{
+	unsigned int n = 1;
+
+	while (body > fin && n <= SVCRDMA_V2_CONT_MAX) {
+		body -= svcrdma_cont_take(body, mid);
+		n++;
+	}
+	return n;
+}
+
+/* Fill part @i of @n of a continued Reply; @off: body bytes sent before */
+static int svcrdma_cont_build(struct svcrdma_xprt *sx,
+			      struct svcrdma_send_ctxt *first,
+			      struct svcrdma_send_ctxt *p,
+			      const struct xdr_buf *res,
+			      const struct svcrdma_range *keep,
+			      unsigned int nr, unsigned int body,
+			      unsigned int *off, bool last, unsigned int send)
+{
+	struct rpcrdma_v2_msg *m2 = &sx->sx_v2->v2_cont;
+	unsigned int mid = round_down(send - SVCRDMA_V2_MIDDLE_HDR,
+				      RPCRDMA_XDR_UNIT);
+	unsigned int n;
+	size_t len;
+
+	if (last) {
+		/* The REPLY_INLINE: Write list and the rest (S. 6.3.10) */
+		first->sc_msg.m1_prefix.px_credits = svcrdma_v2_credit(sx);
+		if (rpcrdma_v2_encode_msg(&first->sc_msg, false, 0, p->sc_buf,
+					  send, &len))
+			return -EMSGSIZE;
+		n = body - *off;
+	} else {
+		n = svcrdma_cont_take(body - *off, mid);
+		m2->m2_prefix.px_xid = first->sc_msg.m1_prefix.px_xid;
+		m2->m2_prefix.px_vers = RPCRDMA_VERSION_2;
+		m2->m2_prefix.px_credits = svcrdma_v2_credit(sx);
+		m2->m2_prefix.px_proc = RPCRDMA2_REPLY_MIDDLE;
+		m2->m2_remaining = body - *off - n;
+		if (rpcrdma_v2_encode(m2, p->sc_buf, send, &len))
+			return -EMSGSIZE;
+	}
+	p->sc_len = len;
+	if (len + n > send)
+		return -EMSGSIZE;
+	*off += n;
+	return svcrdma_copy_body(p, res, keep, nr, *off - n, n);
+}
+
+/*
+ * Post the parts in order, under v2_send_sem held for write: nothing
+ * else may be sent between them (v2-07, Section 4.1). Each takes a
+ * credit (Section 4.2.1). A failure here leaves a Reply half sent, so
+ * the connection is closed (Section 7.4); the parts not posted are
+ * released.
+ */
+static int svcrdma_cont_post(struct svcrdma_xprt *sx,
+			     struct svcrdma_send_ctxt **parts,
+			     unsigned int n,
+			     const struct svcrdma_recv_ctxt *ctxt)
+{
+	unsigned int i;
+	int ret = 0;
+
+	for (i = 0; i < n; i++) {
+		ret = svcrdma_v2_take_credit(sx, true);
+		if (ret) {
+			svc_xprt_deferred_close(&sx->sx_xprt);
+			break;
+		}
+		/* v2-07, Section 6.5: the last Send ends the Reply */
+		ret = __svcrdma_send_post(sx, parts[i], ctxt->rc_inv_rkey,
+					  i == n - 1 && ctxt->rc_inv_valid);
+		if (ret) {
+			i++;
+			break;
+		}
+	}
+	for (; i < n; i++)
+		svcrdma_send_ctxt_put(sx, parts[i]);
+	return ret;
+}
+
+/*
+ * Send a Version 2 Reply with Message Continuation (v2-07, Section
+ * 6.6.4). @sc holds the Write-chunk RDMA Writes and the Write list; it
+ * becomes the first REPLY_MIDDLE, so the Writes go first.
+ *
+ * Return: -EMSGSIZE when the Reply was not sent (@sc is still the
+ * caller's, @e says what to answer); otherwise @sc is consumed and the
+ * result is 0, or the errno of a failure that closes the connection.
+ */
+static int svcrdma_reply_cont(struct svcrdma_xprt *sx,
+			      struct svcrdma_send_ctxt *sc,
+			      const struct svcrdma_recv_ctxt *ctxt,
+			      const struct xdr_buf *res,
+			      struct rpcrdma_v2_error *e)
+{
+	struct svcrdma_send_ctxt *parts[SVCRDMA_V2_CONT_MAX];
+	struct svcrdma_range keep[SVCRDMA_MAX_RANGES];
+	unsigned int send = READ_ONCE(sx->sx_send_size);
+	struct rpcrdma_v1_msg *msg = &sc->sc_msg;
+	struct svcrdma_v2 *v2 = sx->sx_v2;
+	unsigned int body, fin, n, i, got, off = 0;
+	size_t hdr;
+	int nr, ret;
+
+	nr = svcrdma_reduce(ctxt, res, keep, &body);
+	msg->m1_prefix.px_proc = RPCRDMA1_MSG;
+	msg->m1_chunks.ch_has_reply = false;
+	hdr = rpcrdma_v2_msg_size(msg, false);
+	if (!hdr || send < SVCRDMA_V2_MIDDLE_HDR + 2 * RPCRDMA_XDR_UNIT ||
+	    send < hdr + 2 * RPCRDMA_XDR_UNIT)
+		return -EMSGSIZE;
+	fin = send - hdr;
+	n = svcrdma_cont_count(body, round_down(send - SVCRDMA_V2_MIDDLE_HDR,
+						RPCRDMA_XDR_UNIT), fin);
+	if (n < 2 || n > SVCRDMA_V2_CONT_MAX)
+		return -EMSGSIZE;
+
+	down_write(&v2->v2_send_sem);
+	/* All of them now, or the Reply would wait holding the Send side */
+	if (rpcrdma_v2_window(atomic_read(&v2->v2_sent),
+			      READ_ONCE(v2->v2_limit)) < n) {
+		up_write(&v2->v2_send_sem);
+		return -EMSGSIZE;
+	}
+	parts[0] = sc;
+	for (got = 1; got < n; got++) {
+		parts[got] = svcrdma_send_ctxt_get(sx);
+		if (!parts[got])
+			goto out_system;
+	}
+	memset(&v2->v2_cont, 0, sizeof(v2->v2_cont));
+	for (i = 0; i < n; i++)
+		if (svcrdma_cont_build(sx, sc, parts[i], res, keep, nr, body,
+				       &off, i == n - 1, send))
+			goto out_system;
+	ret = svcrdma_cont_post(sx, parts, n, ctxt);
+	up_write(&v2->v2_send_sem);
+	svcrdma_stat_inc(SVCRDMA_STAT_V2_CONT_REPLIES);
+	svcrdma_stat_add(SVCRDMA_STAT_V2_CONT_SENT, n);
+	trace_svcrdma_v2_cont_reply(sx, msg->m1_prefix.px_xid, body, n);
+	/* Posting started: whatever failed has closed the connection */
+	return ret == -EMSGSIZE ? -EIO : ret;
+
+out_system:
+	up_write(&v2->v2_send_sem);
+	/* Nothing was posted: the first part stays with the caller */
+	while (--got > 0)
+		svcrdma_send_ctxt_put(sx, parts[got]);
+	*e = (struct rpcrdma_v2_error){ .e2_code = RPCRDMA2_ERR_SYSTEM };
+	return -EMSGSIZE;
+}
+
+/* Build and send the Reply, or the error that replaces it */
+static int __svcrdma_sendto(struct svc_rqst *rqstp)
+{
+	struct svcrdma_xprt *sx = svcrdma_sx(rqstp->rq_xprt);
+	struct svcrdma_recv_ctxt *ctxt = rqstp->rq_xprt_ctxt;
+	struct rpcrdma_v2_error e = { .e2_code = RPCRDMA2_ERR_SYSTEM };
+	struct svcrdma_send_ctxt *sc;
+	bool v2;
+	u32 xid;
+	int ret;
+
+	if (!ctxt)
+		return -EINVAL;
+	xid = ctxt->rc_msg.m1_prefix.px_xid;
+	v2 = svcrdma_reply_v2(&ctxt->rc_msg);
+	if (svc_xprt_is_dead(&sx->sx_xprt))
+		return -ENOTCONN;
+	sc = svcrdma_send_ctxt_get(sx);
+	if (!sc)
+		return -ENOMEM;
+
+	ret = svcrdma_reply_build(sx, sc, ctxt, &rqstp->rq_res, &e);
+	trace_svcrdma_sendto(sx, xid, rqstp->rq_res.len, ret);
+	if (ret == -EMSGSIZE && v2 &&
+	    e.e2_code == RPCRDMA2_ERR_REPLY_RESOURCE) {
+		/* v2-07, Section 6.6.4: Message Continuation first */
+		ret = svcrdma_reply_cont(sx, sc, ctxt, &rqstp->rq_res, &e);
+		if (ret != -EMSGSIZE)
+			return ret;
+	}
+	if (ret) {
+		svcrdma_send_ctxt_put(sx, sc);
+		if (ret != -EMSGSIZE)
+			return ret;
+		if (v2) {
+			/* v2-07, Sections 7.3.4 and 7.3.5 */
+			svcrdma_v2_send_error(sx, xid, RPCRDMA_VERSION_2, &e);
+			return 0;
+		}
+		/* RFC 8166, Section 4.5.2: the client's chunks are too small */
+		svcrdma_send_error(sx, xid, RPCRDMA_CE_TOO_LONG);
+		return 0;
+	}
+	return svcrdma_send_post(sx, sc, ctxt->rc_inv_rkey,
+				 ctxt->rc_inv_valid);
 }
 
 /**
@@ -426,30 +725,10 @@ static int svcrdma_reply_build(struct svcrdma_xprt *sx,
 int svcrdma_sendto(struct svc_rqst *rqstp)
 {
 	struct svcrdma_xprt *sx = svcrdma_sx(rqstp->rq_xprt);
-	struct svcrdma_recv_ctxt *ctxt = rqstp->rq_xprt_ctxt;
-	struct svcrdma_send_ctxt *sc;
 	int ret;
 
-	if (!ctxt)
-		return -EINVAL;
-	if (svc_xprt_is_dead(&sx->sx_xprt))
-		return -ENOTCONN;
-	sc = svcrdma_send_ctxt_get(sx);
-	if (!sc)
-		return -ENOMEM;
-
-	ret = svcrdma_reply_build(sx, sc, ctxt, &rqstp->rq_res);
-	trace_svcrdma_sendto(sx, ctxt->rc_msg.m1_prefix.px_xid,
-			     rqstp->rq_res.len, ret);
-	if (ret) {
-		svcrdma_send_ctxt_put(sx, sc);
-		if (ret != -EMSGSIZE)
-			return ret;
-		/* RFC 8166, Section 4.5.2: the client's chunks are too small */
-		svcrdma_send_error(sx, ctxt->rc_msg.m1_prefix.px_xid,
-				   RPCRDMA_CE_TOO_LONG);
-		return 0;
-	}
-	return svcrdma_send_post(sx, sc, ctxt->rc_inv_rkey,
-				 ctxt->rc_inv_valid);
+	ret = __svcrdma_sendto(rqstp);
+	if (sx->sx_v2 && rqstp->rq_xprt_ctxt)
+		svcrdma_v2_call_done(sx, rqstp->rq_xprt_ctxt);
+	return ret;
 }

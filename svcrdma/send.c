@@ -3,8 +3,9 @@
  * svcrdma: Send contexts, posting a Send (with the RDMA Writes chained
  * before it), RDMA_ERROR replies and the credit grant.
  *
- * A Send context owns a DMA-mapped buffer of sx_send_size bytes that
- * holds the transport header and, for an inline Reply, the RPC message.
+ * A Send context owns a DMA-mapped buffer of sx_send_bufsz bytes that
+ * holds the transport header and, for an inline Reply, the RPC message
+ * (at most sx_send_size bytes of it are ever sent).
  * RDMA Writes are chained in front of the Send and left unsignalled:
  * the Send's completion (RC ordering) tells that they are done, and only
  * then are their mappings and the pages they read released.
@@ -56,10 +57,10 @@ svcrdma_send_ctxt_alloc(struct svcrdma_xprt *sx)
 	sc = kzalloc(sizeof(*sc), GFP_KERNEL);
 	if (!sc)
 		return NULL;
-	sc->sc_buf = kmalloc(sx->sx_send_size, GFP_KERNEL);
+	sc->sc_buf = kmalloc(sx->sx_send_bufsz, GFP_KERNEL);
 	if (!sc->sc_buf)
 		goto out_sc;
-	sc->sc_dma = ib_dma_map_single(dev, sc->sc_buf, sx->sx_send_size,
+	sc->sc_dma = ib_dma_map_single(dev, sc->sc_buf, sx->sx_send_bufsz,
 				       DMA_TO_DEVICE);
 	if (ib_dma_mapping_error(dev, sc->sc_dma))
 		goto out_buf;
@@ -82,7 +83,7 @@ static void svcrdma_send_ctxt_free(struct svcrdma_xprt *sx,
 				   struct svcrdma_send_ctxt *sc)
 {
 	ib_dma_unmap_single(sx->sx_cm_id->device, sc->sc_dma,
-			    sx->sx_send_size, DMA_TO_DEVICE);
+			    sx->sx_send_bufsz, DMA_TO_DEVICE);
 	kfree(sc->sc_buf);
 	kfree(sc);
 	atomic_dec(&sx->sx_send_count);
@@ -205,20 +206,22 @@ static void svcrdma_send_done(struct ib_cq *cq, struct ib_wc *wc)
 }
 
 /**
- * svcrdma_send_post - post a context's Writes and Send
+ * __svcrdma_send_post - post a context's Writes and Send
  * @sx: the connection
  * @sc: the context; sc_len bytes of sc_buf are sent
  * @inv_rkey: rkey to invalidate remotely
- * @inv: use Send With Invalidate (RFC 8797, Section 3.2)
+ * @inv: use Send With Invalidate (RFC 8797, Section 3.2; v2-07,
+ *	Section 6.5)
  *
- * On success the context belongs to the completion handler. On failure
- * it has been released (or kept for teardown) and the connection is
- * closing.
+ * The caller has done the Version 2 flow control, if the connection
+ * may use Version 2 (see svcrdma_send_post()). On success the context
+ * belongs to the completion handler. On failure it has been released
+ * (or kept for teardown) and the connection is closing.
  *
  * Return: 0 or a negative errno.
  */
-int svcrdma_send_post(struct svcrdma_xprt *sx, struct svcrdma_send_ctxt *sc,
-		      u32 inv_rkey, bool inv)
+int __svcrdma_send_post(struct svcrdma_xprt *sx, struct svcrdma_send_ctxt *sc,
+			u32 inv_rkey, bool inv)
 {
 	const struct ib_send_wr *bad_wr;
 	struct ib_send_wr *first;
@@ -266,13 +269,48 @@ out_put:
 }
 
 /**
- * svcrdma_send_error - answer a Call with RDMA_ERROR
+ * svcrdma_send_post - post a context's Writes and Send, with flow control
+ * @sx: the connection
+ * @sc: the context; sc_len bytes of sc_buf are sent
+ * @inv_rkey: rkey to invalidate remotely
+ * @inv: use Send With Invalidate
+ *
+ * On a connection that may use Version 2 every Send is counted and, once
+ * the connection speaks Version 2, waits (bounded) for a credit from
+ * the client (v2-07, Section 4.2.1); the Send is posted under
+ * v2_send_sem held for read, so that it never lands inside a continued
+ * Reply (Section 4.1). Same contract as __svcrdma_send_post().
+ *
+ * Return: 0 or a negative errno.
+ */
+int svcrdma_send_post(struct svcrdma_xprt *sx, struct svcrdma_send_ctxt *sc,
+		      u32 inv_rkey, bool inv)
+{
+	struct svcrdma_v2 *v2 = sx->sx_v2;
+	int ret;
+
+	if (!v2)
+		return __svcrdma_send_post(sx, sc, inv_rkey, inv);
+	down_read(&v2->v2_send_sem);
+	ret = svcrdma_v2_take_credit(sx, true);
+	if (!ret)
+		ret = __svcrdma_send_post(sx, sc, inv_rkey, inv);
+	else
+		svcrdma_send_ctxt_put(sx, sc);
+	up_read(&v2->v2_send_sem);
+	return ret;
+}
+
+/**
+ * svcrdma_send_error - answer a Call with RDMA_ERROR or RDMA2_ERROR
  * @sx: the connection
  * @xid: the Call's rdma_xid
- * @err: codec result that decides ERR_VERS or ERR_CHUNK
+ * @err: codec result that decides the error
  *
  * RFC 8166, Section 4.5: a responder that cannot process a Call's
- * transport header tells the requester with an RDMA_ERROR message.
+ * transport header tells the requester with an RDMA_ERROR message; on
+ * a Version 2 connection, an RDMA2_ERROR with the rdma_err the codec
+ * gives (v2-07, Section 7).
  */
 void svcrdma_send_error(struct svcrdma_xprt *sx, u32 xid,
 			enum rpcrdma_codec_err err)
@@ -280,11 +318,18 @@ void svcrdma_send_error(struct svcrdma_xprt *sx, u32 xid,
 	struct svcrdma_send_ctxt *sc;
 	size_t len;
 
+	if (READ_ONCE(sx->sx_version) == RPCRDMA_VERSION_2) {
+		struct rpcrdma_v2_error e;
+
+		svcrdma_v2_error_fill(sx, &e, err);
+		svcrdma_v2_send_error(sx, xid, RPCRDMA_VERSION_2, &e);
+		return;
+	}
 	sc = svcrdma_send_ctxt_get(sx);
 	if (!sc)
 		return;
 	rpcrdma_v1_error_init(&sc->sc_msg, xid, svcrdma_credits(sx), err);
-	if (rpcrdma_v1_encode(&sc->sc_msg, sc->sc_buf, sx->sx_send_size,
+	if (rpcrdma_v1_encode(&sc->sc_msg, sc->sc_buf, sx->sx_send_bufsz,
 			      &len)) {
 		svcrdma_send_ctxt_put(sx, sc);
 		return;

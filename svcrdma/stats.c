@@ -6,6 +6,7 @@
  * module load on. Tunables apply to connections accepted afterwards.
  */
 
+#include <linux/moduleparam.h>
 #include <linux/percpu.h>
 #include <linux/sysctl.h>
 
@@ -14,6 +15,36 @@
 unsigned int svcrdma_max_requests = SVCRDMA_REQS_DEF;
 unsigned int svcrdma_inline_size = SVCRDMA_INLINE_DEF;
 unsigned int svcrdma_keepalive = SVCRDMA_KEEPALIVE_DEF;
+unsigned int svcrdma_max_version = SVCRDMA_VERSION_DEF;
+
+/*
+ * max_version is a module parameter, so that it can be set before the
+ * first connection (modprobe svcrdma max_version=1); it can be changed
+ * later through /sys/module/svcrdma/parameters/ and, like the sysctls,
+ * applies to connections accepted afterwards. Out of range is refused.
+ */
+static int svcrdma_version_set(const char *val, const struct kernel_param *kp)
+{
+	unsigned int n;
+	int ret;
+
+	ret = kstrtouint(val, 0, &n);
+	if (ret)
+		return ret;
+	if (n < SVCRDMA_VERSION_MIN || n > SVCRDMA_VERSION_MAX)
+		return -ERANGE;
+	WRITE_ONCE(svcrdma_max_version, n);
+	return 0;
+}
+
+static const struct kernel_param_ops svcrdma_version_ops = {
+	.set = svcrdma_version_set,
+	.get = param_get_uint,
+};
+
+module_param_cb(max_version, &svcrdma_version_ops, &svcrdma_max_version, 0644);
+MODULE_PARM_DESC(max_version,
+		 "Highest RPC-over-RDMA version offered to new connections (1 or 2, default 2)");
 
 static unsigned int svcrdma_reqs_min = SVCRDMA_REQS_MIN;
 static unsigned int svcrdma_reqs_max = SVCRDMA_REQS_MAX;
@@ -111,6 +142,27 @@ static struct ctl_table svcrdma_table[] = {
 	SVCRDMA_STAT_ENTRY("bc_calls", SVCRDMA_STAT_BC_CALLS),
 	SVCRDMA_STAT_ENTRY("bc_replies", SVCRDMA_STAT_BC_REPLIES),
 	SVCRDMA_STAT_ENTRY("bc_send_err", SVCRDMA_STAT_BC_SEND_ERR),
+	SVCRDMA_STAT_ENTRY("conn_v1", SVCRDMA_STAT_CONN_V1),
+	SVCRDMA_STAT_ENTRY("conn_v2", SVCRDMA_STAT_CONN_V2),
+	SVCRDMA_STAT_ENTRY("err_vers_mismatch", SVCRDMA_STAT_ERR_VERS_MISMATCH),
+	SVCRDMA_STAT_ENTRY("v2_err_parse", SVCRDMA_STAT_V2_ERR_PARSE),
+	SVCRDMA_STAT_ENTRY("v2_err_cont", SVCRDMA_STAT_V2_ERR_CONT),
+	SVCRDMA_STAT_ENTRY("v2_err_limits", SVCRDMA_STAT_V2_ERR_LIMITS),
+	SVCRDMA_STAT_ENTRY("v2_err_resource", SVCRDMA_STAT_V2_ERR_RESOURCE),
+	SVCRDMA_STAT_ENTRY("v2_err_system", SVCRDMA_STAT_V2_ERR_SYSTEM),
+	SVCRDMA_STAT_ENTRY("v2_err_recv", SVCRDMA_STAT_V2_ERR_RECV),
+	SVCRDMA_STAT_ENTRY("v2_grant_sent", SVCRDMA_STAT_V2_GRANT_SENT),
+	SVCRDMA_STAT_ENTRY("v2_grant_recv", SVCRDMA_STAT_V2_GRANT_RECV),
+	SVCRDMA_STAT_ENTRY("v2_cont_recv", SVCRDMA_STAT_V2_CONT_RECV),
+	SVCRDMA_STAT_ENTRY("v2_cont_calls", SVCRDMA_STAT_V2_CONT_CALLS),
+	SVCRDMA_STAT_ENTRY("v2_cont_aborted", SVCRDMA_STAT_V2_CONT_ABORTED),
+	SVCRDMA_STAT_ENTRY("v2_cont_sent", SVCRDMA_STAT_V2_CONT_SENT),
+	SVCRDMA_STAT_ENTRY("v2_cont_replies", SVCRDMA_STAT_V2_CONT_REPLIES),
+	SVCRDMA_STAT_ENTRY("v2_connprop_recv", SVCRDMA_STAT_V2_CONNPROP_RECV),
+	SVCRDMA_STAT_ENTRY("v2_connprop_sent", SVCRDMA_STAT_V2_CONNPROP_SENT),
+	SVCRDMA_STAT_ENTRY("v2_hostauth", SVCRDMA_STAT_V2_HOSTAUTH),
+	SVCRDMA_STAT_ENTRY("v2_credit_waits", SVCRDMA_STAT_V2_CREDIT_WAITS),
+	SVCRDMA_STAT_ENTRY("v2_credit_timeouts", SVCRDMA_STAT_V2_CREDIT_TIMEOUTS),
 };
 
 /**

@@ -7,6 +7,7 @@
 
 #include <linux/list.h>
 #include <linux/llist.h>
+#include <linux/rwsem.h>
 #include <linux/spinlock.h>
 #include <linux/wait.h>
 #include <linux/workqueue.h>
@@ -51,6 +52,117 @@
 #define SVCRDMA_INLINE_MAX	(64U * 1024U)
 #define SVCRDMA_KEEPALIVE_DEF	30U
 #define SVCRDMA_KEEPALIVE_MAX	3600U
+#define SVCRDMA_VERSION_MIN	RPCRDMA_VERSION_1
+#define SVCRDMA_VERSION_DEF	RPCRDMA_VERSION_2
+#define SVCRDMA_VERSION_MAX	RPCRDMA_VERSION_2
+
+/*
+ * Version 2 bounds (see v2.c and recv_v2.c).
+ *
+ * SVCRDMA_V2_CALL_MAX: the largest Call we reassemble from Message
+ * Continuation (v2-07, Section 6.6.2). 256 KiB is the largest inline
+ * threshold RFC 8797 can express; a larger Call gains nothing from
+ * being copied Send by Send over being pulled from a Call chunk with
+ * RDMA Read (Section 6.6.3), and would pin more kernel memory per
+ * connection than a whole Receive ring.
+ *
+ * SVCRDMA_V2_REASM_BUDGET: reassembled Calls one connection may hold at
+ * once (the one being assembled plus those nfsd is still processing,
+ * whose rq_arg points into their buffer): four of the largest.
+ *
+ * SVCRDMA_V2_CREDIT_WAIT: how long a Send waits for the client to
+ * grant a credit. A client that grants nothing for this long while we
+ * hold a Reply for it is gone or ignores v2-07, Section 4.2.1.1 (a good
+ * receiver refreshes before half its grant is used); the thread that
+ * waits is lost to every other client meanwhile, so the connection is
+ * closed instead.
+ *
+ * SVCRDMA_V2_CONT_MAX: most Sends of one continued Reply (Section
+ * 6.6.4). The Sends of a continued Reply may not be interleaved with
+ * any other message (Section 4.1), so it holds the connection's Send
+ * side and needs that many credits at once; a client that wants more
+ * should offer a Reply chunk.
+ */
+#define SVCRDMA_V2_CALL_MAX	(256U * 1024U)
+#define SVCRDMA_V2_REASM_BUDGET	(4U * SVCRDMA_V2_CALL_MAX)
+#define SVCRDMA_V2_CREDIT_WAIT	(5 * HZ)
+#define SVCRDMA_V2_CONT_MAX	16U
+
+/* Property defaults when a property is absent or empty (v2-07, S. 5.2) */
+#define SVCRDMA_V2_DEF_SBSIZ	RPCRDMA2_DEFAULT_INLINE
+#define SVCRDMA_V2_DEF_RBSIZ	RPCRDMA2_DEFAULT_INLINE
+#define SVCRDMA_V2_DEF_RSSIZ	(1024U * 1024U)
+#define SVCRDMA_V2_DEF_RCSIZ	16U
+#define SVCRDMA_V2_DEF_BRS	RPCRDMA2_RVRSDIR_NONE
+
+/**
+ * struct svcrdma_reasm - a Call being reassembled from continuation
+ * @ra_xid: its rdma_xid
+ * @ra_size: its length: payload plus rdma_remaining of its first MIDDLE
+ * @ra_len: bytes received so far
+ * @ra_data: the Call
+ */
+struct svcrdma_reasm {
+	u32			ra_xid;
+	unsigned int		ra_size;
+	unsigned int		ra_len;
+	u8			ra_data[] __counted_by(ra_size);
+};
+
+/**
+ * struct svcrdma_v2 - Version 2 state of a connection that may speak it
+ * @v2_msg: decode scratch (used only in xpo_recvfrom: XPT_BUSY)
+ * @v2_reasm: the Call being reassembled, or NULL (XPT_BUSY)
+ * @v2_reasm_left: rdma_remaining of its latest MIDDLE (XPT_BUSY)
+ * @v2_open: RPCRDMA2_CONNPROP_MIDDLE while the client's properties
+ *	continue, else 0 (XPT_BUSY)
+ * @v2_discard_xid: rdma_xid of a continuation being discarded
+ * @v2_discard_type: its MIDDLE header type, 0 when none (XPT_BUSY)
+ * @v2_peer_final: the client sent CONNPROP_FINAL (XPT_BUSY)
+ * @v2_props_sent: our CONNPROP_FINAL is posted (XPT_BUSY)
+ * @v2_peer_sbsiz: the client's Maximum Send Size (v2-07, Section 5.2.1)
+ * @v2_peer_rbsiz: its Receive Buffer Size (Section 5.2.2)
+ * @v2_peer_rssiz: its Maximum Segment Size (Section 5.2.3)
+ * @v2_peer_rcsiz: its Maximum Segment Count (Section 5.2.4)
+ * @v2_peer_brs: its Reverse-Direction Support (Section 5.2.5; read by
+ *	the backchannel with READ_ONCE). All five hold the defaults of
+ *	Section 5.2 until the client sends the property.
+ * @v2_sent: Sends posted on the connection (Section 4.2.1)
+ * @v2_limit: send limit from the client's latest rdma_credit, set in
+ *	the Receive completion handler
+ * @v2_last_credit: the rdma_credit value we sent last
+ * @v2_calls: Calls taken off the ring whose Reply is not sent yet
+ * @v2_reasm_bytes: bytes of reassembled Calls held (bounded by
+ *	SVCRDMA_V2_REASM_BUDGET)
+ * @v2_send_sem: held for read around each Send, for write around the
+ *	Sends of a continued Reply (Section 4.1: no interleaving)
+ * @v2_cont: header scratch of a continued Reply (@v2_send_sem held
+ *	for write)
+ */
+struct svcrdma_v2 {
+	struct rpcrdma_v2_msg	v2_msg;
+	struct svcrdma_reasm	*v2_reasm;
+	u32			v2_reasm_left;
+	u32			v2_open;
+	u32			v2_discard_xid;
+	u32			v2_discard_type;
+	bool			v2_peer_final;
+	bool			v2_props_sent;
+
+	u32			v2_peer_sbsiz;
+	u32			v2_peer_rbsiz;
+	u32			v2_peer_rssiz;
+	u32			v2_peer_rcsiz;
+	u32			v2_peer_brs;
+
+	atomic_t		v2_sent;
+	u32			v2_limit;
+	u32			v2_last_credit;
+	atomic_t		v2_calls;
+	atomic_t		v2_reasm_bytes;
+	struct rw_semaphore	v2_send_sem;
+	struct rpcrdma_v2_msg	v2_cont;
+};
 
 /**
  * struct svcrdma_xprt - one listener or one connection
@@ -70,7 +182,9 @@
  * @sx_rq_depth: Receives kept posted or queued
  * @sx_sq_depth: Send queue work requests this side accounts for
  * @sx_recv_size: size of each Receive buffer (largest inline Call)
- * @sx_send_size: largest inline Reply the client can receive
+ * @sx_send_size: largest inline Reply the client can receive; Version
+ *	2 may lower it (READ_ONCE)
+ * @sx_send_bufsz: size of each Send buffer (@sx_send_size at most)
  * @sx_ord: outstanding RDMA Reads allowed to the server (initiator depth)
  * @sx_max_sge: send SGEs per work request
  * @sx_remote_inv: the client accepts Send With Invalidate
@@ -96,6 +210,12 @@
  * @sx_probe_seen: @sx_recv_seq when the keepalive last looked
  * @sx_probe_work: the keepalive timer
  * @sx_probe_cqe: completion of the keepalive probe
+ * @sx_recv_posted: Receives posted and not yet completed
+ * @sx_max_version: highest RPC-over-RDMA version this connection may use
+ * @sx_version: the version the connection uses, 0 until its first
+ *	usable message fixes it (v2-07, Section 4.3.3); written once by
+ *	the Receive completion handler
+ * @sx_v2: Version 2 state; NULL when @sx_max_version is 1
  */
 struct svcrdma_xprt {
 	struct svc_xprt		sx_xprt;
@@ -117,6 +237,7 @@ struct svcrdma_xprt {
 	unsigned int		sx_sq_depth;
 	unsigned int		sx_recv_size;
 	unsigned int		sx_send_size;
+	unsigned int		sx_send_bufsz;
 	unsigned int		sx_ord;
 	unsigned int		sx_max_sge;
 	bool			sx_remote_inv;
@@ -146,6 +267,11 @@ struct svcrdma_xprt {
 	unsigned int		sx_probe_seen;
 	struct delayed_work	sx_probe_work;
 	struct ib_cqe		sx_probe_cqe;
+
+	atomic_t		sx_recv_posted;
+	unsigned int		sx_max_version;
+	unsigned int		sx_version;
+	struct svcrdma_v2	*sx_v2;
 };
 
 /* sx_flags bits */
@@ -186,6 +312,9 @@ static inline struct svcrdma_xprt *svcrdma_sx(struct svc_xprt *xprt)
  * @rc_payloads: Write chunks used so far
  * @rc_inv_rkey: rkey the Reply may invalidate remotely
  * @rc_inv_valid: @rc_inv_rkey is meaningful
+ * @rc_conn_vers: the connection's version when this Receive completed
+ * @rc_v2_call: counted in the connection's v2_calls
+ * @rc_reasm: the reassembled Call this Receive ended, or NULL
  */
 struct svcrdma_recv_ctxt {
 	struct list_head	rc_node;
@@ -205,7 +334,18 @@ struct svcrdma_recv_ctxt {
 	unsigned int		rc_payloads;
 	u32			rc_inv_rkey;
 	bool			rc_inv_valid;
+	unsigned int		rc_conn_vers;
+	bool			rc_v2_call;
+	struct svcrdma_reasm	*rc_reasm;
 };
+
+/* The inline RPC message of a Call: in the Receive or reassembled */
+static inline u8 *svcrdma_recv_inline(const struct svcrdma_recv_ctxt *ctxt)
+{
+	if (ctxt->rc_reasm)
+		return ctxt->rc_reasm->ra_data;
+	return (u8 *)ctxt->rc_buf + ctxt->rc_msg.m1_hdr_len;
+}
 
 /**
  * struct svcrdma_rw - one RDMA Read or Write of one segment
@@ -334,9 +474,34 @@ void svcrdma_send_ctxt_reset(struct svcrdma_xprt *sx,
 int svcrdma_send_hold_page(struct svcrdma_send_ctxt *sc, struct page *page);
 int svcrdma_send_post(struct svcrdma_xprt *sx, struct svcrdma_send_ctxt *sc,
 		      u32 inv_rkey, bool inv);
+int __svcrdma_send_post(struct svcrdma_xprt *sx, struct svcrdma_send_ctxt *sc,
+			u32 inv_rkey, bool inv);
 void svcrdma_send_error(struct svcrdma_xprt *sx, u32 xid,
 			enum rpcrdma_codec_err err);
 u32 svcrdma_credits(struct svcrdma_xprt *sx);
+
+/* v2.c */
+int svcrdma_v2_conn_init(struct svcrdma_xprt *sx);
+void svcrdma_v2_conn_free(struct svcrdma_xprt *sx);
+void svcrdma_v2_recv_done(struct svcrdma_xprt *sx,
+			  struct svcrdma_recv_ctxt *ctxt);
+u32 svcrdma_v2_credit(struct svcrdma_xprt *sx);
+int svcrdma_v2_take_credit(struct svcrdma_xprt *sx, bool wait);
+void svcrdma_v2_error_fill(struct svcrdma_xprt *sx, struct rpcrdma_v2_error *e,
+			   enum rpcrdma_codec_err err);
+void svcrdma_v2_send_error(struct svcrdma_xprt *sx, u32 xid, u32 vers,
+			   const struct rpcrdma_v2_error *e);
+void svcrdma_v2_send_props(struct svcrdma_xprt *sx, u32 xid);
+void svcrdma_v2_apply_props(struct svcrdma_xprt *sx,
+			    const struct rpcrdma_v2_props *pr);
+void svcrdma_v2_grant_check(struct svcrdma_xprt *sx);
+void svcrdma_v2_call_done(struct svcrdma_xprt *sx,
+			  struct svcrdma_recv_ctxt *ctxt);
+void svcrdma_v2_recv_release(struct svcrdma_xprt *sx,
+			     struct svcrdma_recv_ctxt *ctxt);
+
+/* recv_v2.c */
+int svcrdma_v2_recv(struct svcrdma_xprt *sx, struct svcrdma_recv_ctxt *ctxt);
 
 /* reply.c */
 int svcrdma_sendto(struct svc_rqst *rqstp);
@@ -369,6 +534,27 @@ enum svcrdma_stat {
 	SVCRDMA_STAT_BC_CALLS,
 	SVCRDMA_STAT_BC_REPLIES,
 	SVCRDMA_STAT_BC_SEND_ERR,
+	SVCRDMA_STAT_CONN_V1,
+	SVCRDMA_STAT_CONN_V2,
+	SVCRDMA_STAT_ERR_VERS_MISMATCH,
+	SVCRDMA_STAT_V2_ERR_PARSE,
+	SVCRDMA_STAT_V2_ERR_CONT,
+	SVCRDMA_STAT_V2_ERR_LIMITS,
+	SVCRDMA_STAT_V2_ERR_RESOURCE,
+	SVCRDMA_STAT_V2_ERR_SYSTEM,
+	SVCRDMA_STAT_V2_ERR_RECV,
+	SVCRDMA_STAT_V2_GRANT_SENT,
+	SVCRDMA_STAT_V2_GRANT_RECV,
+	SVCRDMA_STAT_V2_CONT_RECV,
+	SVCRDMA_STAT_V2_CONT_CALLS,
+	SVCRDMA_STAT_V2_CONT_ABORTED,
+	SVCRDMA_STAT_V2_CONT_SENT,
+	SVCRDMA_STAT_V2_CONT_REPLIES,
+	SVCRDMA_STAT_V2_CONNPROP_RECV,
+	SVCRDMA_STAT_V2_CONNPROP_SENT,
+	SVCRDMA_STAT_V2_HOSTAUTH,
+	SVCRDMA_STAT_V2_CREDIT_WAITS,
+	SVCRDMA_STAT_V2_CREDIT_TIMEOUTS,
 	SVCRDMA_STAT_MAX
 };
 
@@ -381,6 +567,7 @@ static inline void svcrdma_stat_inc(enum svcrdma_stat s)
 extern unsigned int svcrdma_max_requests;
 extern unsigned int svcrdma_inline_size;
 extern unsigned int svcrdma_keepalive;
+extern unsigned int svcrdma_max_version;
 int svcrdma_stats_init(void);
 void svcrdma_stats_exit(void);
 

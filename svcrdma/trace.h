@@ -63,6 +63,8 @@ DEFINE_SVCRDMA_INT_EVENT(read_wait);
 DEFINE_SVCRDMA_INT_EVENT(post_recv_err);
 DEFINE_SVCRDMA_INT_EVENT(post_send_err);
 DEFINE_SVCRDMA_INT_EVENT(probe);
+/* val: the RPC-over-RDMA version the connection's first message fixed */
+DEFINE_SVCRDMA_INT_EVENT(vers_fixed);
 
 TRACE_EVENT(svcrdma_cm_event,
 	    TP_PROTO(const struct svcrdma_xprt *sx, int event, int status),
@@ -240,6 +242,165 @@ TRACE_EVENT(svcrdma_post_send,
 	    ),
 	    TP_printk("sx=%p wrs=%u len=%u inv=%d", __entry->sx, __entry->wrs,
 		      __entry->len, __entry->inv)
+);
+
+/* Version 2 (draft-ietf-nfsv4-rpcrdma-version-two-07) */
+
+DECLARE_EVENT_CLASS(svcrdma_v2_err_class,
+		    TP_PROTO(const struct svcrdma_xprt *sx, u32 xid, u32 vers,
+			     u32 code),
+		    TP_ARGS(sx, xid, vers, code),
+		    TP_STRUCT__entry(__field(const void *, sx)
+				     __field(u32, xid)
+				     __field(u32, vers)
+				     __field(u32, code)
+		    ),
+		    TP_fast_assign(__entry->sx = sx;
+				   __entry->xid = xid;
+				   __entry->vers = vers;
+				   __entry->code = code;
+		    ),
+		    TP_printk("sx=%p xid=0x%08x vers=%u err=%u", __entry->sx,
+			      __entry->xid, __entry->vers, __entry->code)
+);
+
+#define DEFINE_SVCRDMA_V2_ERR_EVENT(name)				\
+	DEFINE_EVENT(svcrdma_v2_err_class, svcrdma_##name,		\
+		TP_PROTO(const struct svcrdma_xprt *sx, u32 xid,	\
+			 u32 vers, u32 code),				\
+		TP_ARGS(sx, xid, vers, code))
+
+/* An error we sent in the RDMA2_ERROR layout (ERR_VERS of any version too) */
+DEFINE_SVCRDMA_V2_ERR_EVENT(v2_error);
+/* An RDMA2_ERROR the client sent */
+DEFINE_SVCRDMA_V2_ERR_EVENT(v2_error_recv);
+
+/* Flow control: messages sent and the client's send limit */
+DECLARE_EVENT_CLASS(svcrdma_v2_flow_class,
+		    TP_PROTO(const struct svcrdma_xprt *sx, u32 sent, u32 limit),
+		    TP_ARGS(sx, sent, limit),
+		    TP_STRUCT__entry(__field(const void *, sx)
+				     __field(u32, sent)
+				     __field(u32, limit)
+				     __string(addr, sx->sx_xprt.xpt_remotebuf)
+		    ),
+		    TP_fast_assign(__entry->sx = sx;
+				   __entry->sent = sent;
+				   __entry->limit = limit;
+				   __assign_str(addr);
+		    ),
+		    TP_printk("sx=%p peer=%s sent=%u limit=%u", __entry->sx,
+			      __get_str(addr), __entry->sent, __entry->limit)
+);
+
+#define DEFINE_SVCRDMA_V2_FLOW_EVENT(name)				\
+	DEFINE_EVENT(svcrdma_v2_flow_class, svcrdma_##name,		\
+		TP_PROTO(const struct svcrdma_xprt *sx, u32 sent,	\
+			 u32 limit),					\
+		TP_ARGS(sx, sent, limit))
+
+DEFINE_SVCRDMA_V2_FLOW_EVENT(v2_credit_wait);
+DEFINE_SVCRDMA_V2_FLOW_EVENT(v2_credit_timeout);
+/* A GRANT was due but the client grants us no Send right now */
+DEFINE_SVCRDMA_V2_FLOW_EVENT(v2_grant_skip);
+
+TRACE_EVENT(svcrdma_v2_grant,
+	    TP_PROTO(const struct svcrdma_xprt *sx, u32 sent, u32 credit),
+	    TP_ARGS(sx, sent, credit),
+	    TP_STRUCT__entry(__field(const void *, sx)
+			     __field(u32, sent)
+			     __field(u32, credit)
+			     __field(u32, received)
+	    ),
+	    TP_fast_assign(__entry->sx = sx;
+			   __entry->sent = sent;
+			   __entry->credit = credit;
+			   __entry->received = atomic_read(&sx->sx_recv_seq);
+	    ),
+	    TP_printk("sx=%p sent=%u credit=%u received=%u", __entry->sx,
+		      __entry->sent, __entry->credit, __entry->received)
+);
+
+/*
+ * Continuation: a Call reassembled (len: its length), one given up
+ * (ret: the rdma_err it was answered with), a Reply sent in ret Sends.
+ */
+DEFINE_SVCRDMA_XID_EVENT(v2_cont_call);
+DEFINE_SVCRDMA_XID_EVENT(v2_cont_abort);
+DEFINE_SVCRDMA_XID_EVENT(v2_cont_reply);
+
+TRACE_EVENT(svcrdma_v2_props,
+	    TP_PROTO(const struct svcrdma_xprt *sx,
+		     const struct rpcrdma_v2_props *pr,
+		     const struct svcrdma_v2 *v2, unsigned int send),
+	    TP_ARGS(sx, pr, v2, send),
+	    TP_STRUCT__entry(__field(const void *, sx)
+			     __field(u32, present)
+			     __field(u32, dflt)
+			     __field(u32, sbsiz)
+			     __field(u32, rbsiz)
+			     __field(u32, rssiz)
+			     __field(u32, rcsiz)
+			     __field(u32, brs)
+			     __field(u32, hostauth_len)
+			     __field(u32, skipped)
+			     __field(unsigned int, send)
+			     __string(addr, sx->sx_xprt.xpt_remotebuf)
+	    ),
+	    TP_fast_assign(__entry->sx = sx;
+			   __entry->present = pr->pr_present;
+			   __entry->dflt = pr->pr_default;
+			   __entry->sbsiz = v2->v2_peer_sbsiz;
+			   __entry->rbsiz = v2->v2_peer_rbsiz;
+			   __entry->rssiz = v2->v2_peer_rssiz;
+			   __entry->rcsiz = v2->v2_peer_rcsiz;
+			   __entry->brs = v2->v2_peer_brs;
+			   __entry->hostauth_len = pr->pr_hostauth_len;
+			   __entry->skipped = pr->pr_nskipped;
+			   __entry->send = send;
+			   __assign_str(addr);
+	    ),
+	    TP_printk("sx=%p peer=%s present=0x%x default=0x%x sbsiz=%u rbsiz=%u rssiz=%u rcsiz=%u brs=%u hostauth_len=%u skipped=%u send_size=%u",
+		      __entry->sx, __get_str(addr), __entry->present,
+		      __entry->dflt, __entry->sbsiz, __entry->rbsiz,
+		      __entry->rssiz, __entry->rcsiz, __entry->brs,
+		      __entry->hostauth_len, __entry->skipped, __entry->send)
+);
+
+TRACE_EVENT(svcrdma_v2_props_sent,
+	    TP_PROTO(const struct svcrdma_xprt *sx, u32 xid, u32 sbsiz,
+		     u32 rbsiz),
+	    TP_ARGS(sx, xid, sbsiz, rbsiz),
+	    TP_STRUCT__entry(__field(const void *, sx)
+			     __field(u32, xid)
+			     __field(u32, sbsiz)
+			     __field(u32, rbsiz)
+	    ),
+	    TP_fast_assign(__entry->sx = sx;
+			   __entry->xid = xid;
+			   __entry->sbsiz = sbsiz;
+			   __entry->rbsiz = rbsiz;
+	    ),
+	    TP_printk("sx=%p xid=0x%08x sbsiz=%u rbsiz=%u", __entry->sx,
+		      __entry->xid, __entry->sbsiz, __entry->rbsiz)
+);
+
+TRACE_EVENT(svcrdma_v2_drop,
+	    TP_PROTO(const struct svcrdma_xprt *sx, u32 xid, u32 htype,
+		     const char *why),
+	    TP_ARGS(sx, xid, htype, why),
+	    TP_STRUCT__entry(__field(const void *, sx)
+			     __field(u32, xid)
+			     __field(u32, htype)
+			     __string(why, why)
+	    ),
+	    TP_fast_assign(__entry->sx = sx;
+			   __entry->xid = xid;
+			   __entry->htype = htype;
+			   __assign_str(why);
+	    ),
+	    TP_printk("sx=%p xid=0x%08x htype=%u reason=\"%s\"", __entry->sx,
+		      __entry->xid, __entry->htype, __get_str(why))
 );
 
 #endif /* _SVCRDMA_TRACE_H */

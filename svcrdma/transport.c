@@ -65,6 +65,7 @@ static void svcrdma_teardown(struct svcrdma_xprt *sx)
 	svcrdma_reads_flush(sx);
 	svcrdma_recv_ring_destroy(sx);
 	svcrdma_send_ring_destroy(sx);
+	svcrdma_v2_conn_free(sx);
 	if (sx->sx_qp)
 		rdma_destroy_qp(sx->sx_cm_id);
 	if (!IS_ERR_OR_NULL(sx->sx_sq_cq))
