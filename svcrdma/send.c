@@ -205,6 +205,16 @@ static void svcrdma_send_done(struct ib_cq *cq, struct ib_wc *wc)
 	svcrdma_send_ctxt_put(sx, sc);
 }
 
+static int svcrdma_post_wrs(struct svcrdma_xprt *sx,
+			    struct svcrdma_send_ctxt *sc,
+			    const struct ib_send_wr *first,
+			    const struct ib_send_wr **bad_wr)
+{
+	ib_dma_sync_single_for_device(sx->sx_cm_id->device, sc->sc_dma,
+				      sc->sc_len, DMA_TO_DEVICE);
+	return ib_post_send(sx->sx_qp, first, bad_wr);
+}
+
 /**
  * __svcrdma_send_post - post a context's Writes and Send
  * @sx: the connection
@@ -229,8 +239,6 @@ int __svcrdma_send_post(struct svcrdma_xprt *sx, struct svcrdma_send_ctxt *sc,
 	int ret;
 
 	sc->sc_sges[0].length = sc->sc_len;
-	ib_dma_sync_single_for_device(sx->sx_cm_id->device, sc->sc_dma,
-				      sc->sc_len, DMA_TO_DEVICE);
 	memset(&sc->sc_wr, 0, sizeof(sc->sc_wr));
 	sc->sc_wr.wr_cqe = &sc->sc_cqe;
 	sc->sc_wr.sg_list = sc->sc_sges;
@@ -250,7 +258,15 @@ int __svcrdma_send_post(struct svcrdma_xprt *sx, struct svcrdma_send_ctxt *sc,
 	sc->sc_wrs = wrs;
 	first = svcrdma_rw_chain(sx, &sc->sc_rw, NULL, &sc->sc_wr);
 	trace_svcrdma_post_send(sx, wrs, sc->sc_len, inv);
-	ret = ib_post_send(sx->sx_qp, first, &bad_wr);
+	if (sx->sx_v2 && READ_ONCE(sx->sx_version) == RPCRDMA_VERSION_2) {
+		/* rdma_credit in posting order: see svcrdma_v2_stamp() */
+		spin_lock(&sx->sx_v2->v2_post_lock);
+		svcrdma_v2_stamp(sx, sc);
+		ret = svcrdma_post_wrs(sx, sc, first, &bad_wr);
+		spin_unlock(&sx->sx_v2->v2_post_lock);
+	} else {
+		ret = svcrdma_post_wrs(sx, sc, first, &bad_wr);
+	}
 	if (!ret)
 		return 0;
 

@@ -157,6 +157,7 @@ struct svcrdma_v2 {
 
 	atomic_t		v2_sent;
 	u32			v2_limit;
+	spinlock_t		v2_post_lock;	/* stamps rdma_credit, posts */
 	u32			v2_last_credit;
 	atomic_t		v2_calls;
 	atomic_t		v2_reasm_bytes;
@@ -486,6 +487,7 @@ void svcrdma_v2_conn_free(struct svcrdma_xprt *sx);
 void svcrdma_v2_recv_done(struct svcrdma_xprt *sx,
 			  struct svcrdma_recv_ctxt *ctxt);
 u32 svcrdma_v2_credit(struct svcrdma_xprt *sx);
+void svcrdma_v2_stamp(struct svcrdma_xprt *sx, struct svcrdma_send_ctxt *sc);
 int svcrdma_v2_take_credit(struct svcrdma_xprt *sx, bool wait);
 void svcrdma_v2_error_fill(struct svcrdma_xprt *sx, struct rpcrdma_v2_error *e,
 			   enum rpcrdma_codec_err err);

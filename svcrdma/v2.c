@@ -82,6 +82,7 @@ int svcrdma_v2_conn_init(struct svcrdma_xprt *sx)
 	/* Sections 4.2.1 and 4.3: one message until the client grants more */
 	v2->v2_limit = RPCRDMA2_INITIAL_CREDITS;
 	init_rwsem(&v2->v2_send_sem);
+	spin_lock_init(&v2->v2_post_lock);
 	sx->sx_v2 = v2;
 	return 0;
 }
@@ -175,8 +176,43 @@ u32 svcrdma_v2_credit(struct svcrdma_xprt *sx)
 	posted = atomic_read(&sx->sx_recv_posted);
 	adv = min_t(u32, adv, posted > 1 ? posted - 1 : 0);
 	credit = received + adv;
-	WRITE_ONCE(sx->sx_v2->v2_last_credit, credit);
 	return credit;
+}
+
+/**
+ * svcrdma_v2_stamp - write the rdma_credit a Send carries
+ * @sx: a Version 2 connection
+ * @sc: a Send about to be posted
+ *
+ * The client takes the rdma_credit of the latest message it receives
+ * (v2-07, Section 4.2.1, "Received credits"), so the values must not
+ * go backwards in the order the Sends are posted: nfsd threads build
+ * their Replies concurrently, and a Reply built early but posted last
+ * would otherwise leave the client with a stale, smaller limit and,
+ * once nothing more is in flight, nothing that ever refreshes it.
+ * Every value computed here is stamped into the header just before the
+ * Send is posted, under v2_post_lock, and is never below the last one
+ * posted; a value once sent stays safe (see the top of this file), so
+ * keeping it costs nothing. Messages in another version's header (an
+ * ERR_VERS answer) are left alone.
+ *
+ * Context: v2_post_lock held.
+ */
+void svcrdma_v2_stamp(struct svcrdma_xprt *sx, struct svcrdma_send_ctxt *sc)
+{
+	struct svcrdma_v2 *v2 = sx->sx_v2;
+	__be32 *p = sc->sc_buf;
+	u32 credit;
+
+	lockdep_assert_held(&v2->v2_post_lock);
+	if (sc->sc_len < RPCRDMA_PREFIX_SIZE ||
+	    be32_to_cpu(p[1]) != RPCRDMA_VERSION_2)
+		return;
+	credit = svcrdma_v2_credit(sx);
+	if ((s32)(credit - v2->v2_last_credit) < 0)
+		credit = v2->v2_last_credit;
+	WRITE_ONCE(v2->v2_last_credit, credit);
+	p[2] = cpu_to_be32(credit);
 }
 
 static bool svcrdma_v2_try_credit(struct svcrdma_v2 *v2)

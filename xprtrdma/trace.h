@@ -298,6 +298,25 @@ TRACE_EVENT(xprtrdma_v2_grant,
 		  __entry->credit, __entry->left)
 );
 
+TRACE_EVENT(xprtrdma_v2_credit,
+	TP_PROTO(unsigned int xprt_id, u32 credit, u32 sent, u32 limit),
+	TP_ARGS(xprt_id, credit, sent, limit),
+	TP_STRUCT__entry(
+		__field(unsigned int, xprt_id)
+		__field(u32, credit)
+		__field(u32, sent)
+		__field(u32, limit)
+	),
+	TP_fast_assign(
+		__entry->xprt_id = xprt_id;
+		__entry->credit = credit;
+		__entry->sent = sent;
+		__entry->limit = limit;
+	),
+	TP_printk("xprt=%u credit=%u sent=%u limit=%u", __entry->xprt_id,
+		  __entry->credit, __entry->sent, __entry->limit)
+);
+
 /* code: the RDMA2_ERR_* value, or the errno of an abandoned continuation */
 DEFINE_XPRTRDMA_XID_EVENT(xprtrdma_v2_error_sent);
 DEFINE_XPRTRDMA_XID_EVENT(xprtrdma_v2_error_recv);
