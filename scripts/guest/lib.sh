@@ -261,6 +261,15 @@ rdma_vers_is_expected() {
 	esac
 }
 
+# Our client's mountstats field 48: Calls sent as RDMA2_CALL_MIDDLE parts
+# and a final RDMA2_CALL_INLINE.
+ccalls_sent() {
+	local n
+	n=$(xprt_field 48)
+	echo "continued Calls sent: $n"
+	[ -n "$n" ] && [ "$n" -gt 0 ]
+}
+
 # The mount's per-operation READ statistics (mountstats "READ: ops trans
 # timeouts bytes_sent bytes_recv queue rtt execute ...") count the Calls'
 # bytes, at least $1 bytes of replies, and a round-trip time.
@@ -432,4 +441,57 @@ collect_kernel_state() {
 		cat "$k" > "$OUT/kmemleak"
 	fi
 	dmesg > "$OUT/dmesg"
+}
+
+# --- stall watchdog ----------------------------------------------------------
+# A check that never returns would otherwise hold the guest until the
+# host's hard timeout, with nothing saved. The shell trace ($OUT/trace)
+# grows with every command the scenario runs; when it has not grown for
+# STALL_SECS (vmtest sets it from the kernel and the scenario), the
+# watchdog records a failed check, saves what shows where the guest is
+# stuck (blocked tasks' stacks, the trace buffer, the transports'
+# counters) and powers the guest off, so the run ends with its evidence.
+stall_dump() {
+	local d=$OUT/stall p
+	mkdir -p "$d"
+	echo w > /proc/sysrq-trigger
+	for p in /proc/[0-9]*; do
+		# Blocked tasks and every user process (a mount or a read
+		# that waits killably is not in D state).
+		grep -qs '^State:.*D (disk sleep)' "$p/status" ||
+			[ -s "$p/cmdline" ] || continue
+		{
+			echo "== ${p#/proc/} $(cat "$p/comm" 2>/dev/null)"
+			cat "$p/stack" 2>/dev/null
+		} >> "$d/d-state"
+	done
+	ps -eo pid,stat,wchan:32,etime,args > "$d/ps" 2>&1
+	[ -r /sys/kernel/tracing/trace ] && cat /sys/kernel/tracing/trace > "$d/tracebuf"
+	cat /proc/self/mountstats > "$d/mountstats" 2>/dev/null
+	grep -rs . /proc/sys/sunrpc/svcrdma_ng > "$d/svcrdma_ng" 2>/dev/null
+	grep -rs . /sys/kernel/debug/sunrpc/rpc_clnt/*/tasks > "$d/rpc_tasks" 2>/dev/null
+	dmesg > "$OUT/dmesg"
+}
+
+stall_watchdog() {
+	set +x
+	local secs=${STALL_SECS:-300} last=-1 size idle=0
+	while sleep 10; do
+		size=$(stat -c %s "$OUT/trace" 2>/dev/null || echo 0)
+		if [ "$size" != "$last" ]; then
+			last=$size idle=0
+			continue
+		fi
+		idle=$((idle + 10))
+		[ "$idle" -ge "$secs" ] || continue
+		echo "not ok $ROLE: no progress for $secs s (stall: see $ROLE/stall)" >> "$OUT/results"
+		stall_dump
+		echo done > "$OUT/finished"
+		# Not sync(1) nor an orderly power-off: either can wait for
+		# the stuck mount's dirty pages. syncfs the results share
+		# alone, then reset (QEMU runs with -no-reboot and exits).
+		sync -f "$OUT/finished"
+		echo b > /proc/sysrq-trigger
+		return
+	done
 }
