@@ -293,6 +293,39 @@ enum rpcrdma_codec_err rpcrdma_v2_encode_grant(u32 credits, void *buf,
 EXPORT_SYMBOL_RPCRDMA_CODEC(rpcrdma_v2_encode_grant);
 
 /**
+ * rpcrdma_v2_encode_middle - encode a CALL_MIDDLE or REPLY_MIDDLE header
+ * @xid: rdma_xid, the xid of the RPC message being continued
+ * @credits: credit value in effect
+ * @htype: RPCRDMA2_CALL_MIDDLE or RPCRDMA2_REPLY_MIDDLE
+ * @remaining: octets of the RPC message still to come after the part
+ *	this header carries (v2-07, Sections 6.3.6 and 6.3.9)
+ * @buf: output buffer; the part follows the header
+ * @buflen: its size
+ * @len: octets written, or needed on RPCRDMA_CE_NOSPACE
+ *
+ * Return: RPCRDMA_CE_OK, RPCRDMA_CE_NOSPACE, or RPCRDMA_CE_INVAL for
+ * another @htype.
+ */
+enum rpcrdma_codec_err rpcrdma_v2_encode_middle(u32 xid, u32 credits,
+						u32 htype, u32 remaining,
+						void *buf, size_t buflen,
+						size_t *len)
+{
+	enum rpcrdma_codec_err err;
+	struct rpcrdma_xdw w;
+
+	if (htype != RPCRDMA2_CALL_MIDDLE && htype != RPCRDMA2_REPLY_MIDDLE)
+		return RPCRDMA_CE_INVAL;
+	err = rpcrdma_v2_ctl_start(&w, xid, RPCRDMA_VERSION_2, credits, htype,
+				   buf, buflen, RPCRDMA2_MIDDLE_HDR_SIZE, len);
+	if (err)
+		return err;
+	return rpcrdma_xdw_put32(&w, remaining) ? RPCRDMA_CE_OK :
+						  RPCRDMA_CE_INVAL;
+}
+EXPORT_SYMBOL_RPCRDMA_CODEC(rpcrdma_v2_encode_middle);
+
+/**
  * rpcrdma_v2_encode_connprop - encode an RDMA2_CONNPROP_FINAL message
  * @xid: rdma_xid; the client's first message uses it to match the
  *	answer (v2-07, Section 4.3.2), the server echoes it

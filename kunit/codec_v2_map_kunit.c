@@ -669,6 +669,62 @@ static void rpcrdma_v2_encode_grant_test(struct kunit *test)
 }
 
 /*
+ * CALL_MIDDLE and REPLY_MIDDLE headers: prefix and rdma_remaining
+ * (Sections 6.3.6 and 6.3.9), decoding back with the part after them;
+ * no other header type, nothing written when the buffer is short.
+ */
+static void rpcrdma_v2_encode_middle_test(struct kunit *test)
+{
+	static const u32 call[] = { 0x11, 2, 9, CALL_MID, 100 };
+	static const u32 reply[] = { 0x12, 2, 3, REPLY_MID, 0x10000 };
+	struct rpcrdma_v2_msg *got;
+	size_t len = 0;
+	u8 *buf;
+
+	got = kunit_kzalloc(test, sizeof(*got), GFP_KERNEL);
+	buf = kunit_kzalloc(test, 64, GFP_KERNEL);
+	KUNIT_ASSERT_NOT_NULL(test, got);
+	KUNIT_ASSERT_NOT_NULL(test, buf);
+	memset(buf, POISON, 64);
+
+	KUNIT_EXPECT_EQ(test, rpcrdma_v2_encode_middle(0x11, 9, CALL_MID, 100,
+						       buf, 19, &len),
+			RPCRDMA_CE_NOSPACE);
+	KUNIT_EXPECT_EQ(test, len, 20);
+	KUNIT_EXPECT_EQ(test, rpcrdma_v2_encode_middle(0x11, 9, CALL_INL, 100,
+						       buf, 64, &len),
+			RPCRDMA_CE_INVAL);
+	KUNIT_EXPECT_EQ(test, rpcrdma_v2_encode_middle(0x11, 9, GRANT, 100,
+						       buf, 64, &len),
+			RPCRDMA_CE_INVAL);
+	KUNIT_EXPECT_TRUE(test, map_untouched(buf, 64));
+
+	KUNIT_ASSERT_EQ(test, rpcrdma_v2_encode_middle(0x11, 9, CALL_MID, 100,
+						       buf, 64, &len),
+			RPCRDMA_CE_OK);
+	KUNIT_ASSERT_EQ(test, len, 20);
+	KUNIT_EXPECT_MEMEQ(test, buf,
+			   codec_words(test, call, ARRAY_SIZE(call)), 20);
+	KUNIT_EXPECT_TRUE(test, map_untouched(buf + 20, 44));
+	/* The part: an RPC Call's first words */
+	memset(buf + 20, 0, 8);
+	KUNIT_ASSERT_EQ(test, rpcrdma_v2_decode(buf, 28, CODEC_MAX_PAYLOAD,
+						START, got),
+			RPCRDMA_CE_OK);
+	KUNIT_EXPECT_EQ(test, got->m2_prefix.px_proc, CALL_MID);
+	KUNIT_EXPECT_EQ(test, got->m2_prefix.px_xid, 0x11);
+	KUNIT_EXPECT_EQ(test, got->m2_prefix.px_credits, 9);
+	KUNIT_EXPECT_EQ(test, got->m2_remaining, 100);
+	KUNIT_EXPECT_EQ(test, got->m2_hdr_len, 20);
+
+	KUNIT_ASSERT_EQ(test, rpcrdma_v2_encode_middle(0x12, 3, REPLY_MID,
+						       0x10000, buf, 20, &len),
+			RPCRDMA_CE_OK);
+	KUNIT_EXPECT_MEMEQ(test, buf,
+			   codec_words(test, reply, ARRAY_SIZE(reply)), 20);
+}
+
+/*
  * RDMA2_CONNPROP_FINAL from its parts: the same octets rpcrdma_v2_encode()
  * makes of the whole message, and the properties decode back.
  */
@@ -949,6 +1005,7 @@ static struct kunit_case rpcrdma_codec_v2_map_cases[] = {
 	KUNIT_CASE(rpcrdma_v2_encode_error_unknown_test),
 	KUNIT_CASE(rpcrdma_v2_encode_error_echo_v1_test),
 	KUNIT_CASE(rpcrdma_v2_encode_grant_test),
+	KUNIT_CASE(rpcrdma_v2_encode_middle_test),
 	KUNIT_CASE(rpcrdma_v2_encode_connprop_test),
 	KUNIT_CASE(rpcrdma_v2_encode_connprop_refusals_test),
 	KUNIT_CASE_PARAM(rpcrdma_vers_answer_test, answer_gen_params),

@@ -499,7 +499,7 @@ static int svcrdma_reply_build(struct svcrdma_xprt *sx,
 }
 
 /* A REPLY_MIDDLE header: the prefix and rdma_remaining (S. 6.3.9) */
-#define SVCRDMA_V2_MIDDLE_HDR	(RPCRDMA_PREFIX_SIZE + RPCRDMA_XDR_UNIT)
+#define SVCRDMA_V2_MIDDLE_HDR	RPCRDMA2_MIDDLE_HDR_SIZE
 
 /*
  * Bytes of the body in the next REPLY_MIDDLE when @left remain: as many

@@ -317,7 +317,14 @@ static int xprtrdma_bc_post(struct xprtrdma_ep *ep,
 			   &req->bc_send_cqe, req->bc_send_dma, len);
 
 	set_bit(XPRTRDMA_BC_SEND_BUSY, &req->bc_flags);
-	rc = ib_post_send(ep->ep_id->qp, &req->bc_send_wr, NULL);
+	if (ep->ep_vers == RPCRDMA_VERSION_2) {
+		/* Never inside a continued Call (v2.c) */
+		spin_lock(&ep->ep_post_lock);
+		rc = ib_post_send(ep->ep_id->qp, &req->bc_send_wr, NULL);
+		spin_unlock(&ep->ep_post_lock);
+	} else {
+		rc = ib_post_send(ep->ep_id->qp, &req->bc_send_wr, NULL);
+	}
 	if (rc) {
 		trace_xprtrdma_post_send_err(ep->ep_rx->rx_xprt.id, rc);
 		clear_bit(XPRTRDMA_BC_SEND_BUSY, &req->bc_flags);

@@ -8,10 +8,12 @@
  *     DDP-eligible page list (RFC 8267: the data of NFS READ, marked
  *     XDRBUF_READ by the upper layer, and the pathname of NFSv3 READLINK)
  *     when the rest fits, else a Reply chunk for the whole reply;
- *   - how the call goes out: inline when it fits, else a Read chunk for
- *     the DDP-eligible page list (NFS WRITE, XDRBUF_WRITE) when the rest
- *     fits, else a Position-zero Read chunk carrying the whole Call in
- *     an RDMA_NOMSG.
+ *   - how the call goes out: inline when it fits; on a Version 2
+ *     connection, as a continued Call (CALL_MIDDLE parts, see v2.c)
+ *     when it fits a few Sends; else a Read chunk for the DDP-eligible
+ *     page list (NFS WRITE, XDRBUF_WRITE) when the rest fits, else a
+ *     Position-zero Read chunk carrying the whole Call in an RDMA_NOMSG
+ *     (RDMA2_CALL_EXTERNAL in Version 2).
  * Memory is registered with FRWR; the REG_MR work requests are chained
  * in front of the Send so one ib_post_send() covers the whole message.
  */
@@ -395,14 +397,23 @@ static enum xprtrdma_rtype xprtrdma_plan_call(struct xprtrdma_ep *ep,
 	return XPRTRDMA_CALL_NOMSG;
 }
 
-/* Copy the inline part of the Call after the header; return its length */
+/*
+ * Copy the inline part of the Call after the header; return its length.
+ * @off: octets of a continued Call its CALL_MIDDLE parts carry.
+ */
 static int xprtrdma_copy_inline(struct xprtrdma_req *req,
-				enum xprtrdma_rtype rtype, u8 *dst, u32 room)
+				enum xprtrdma_rtype rtype, u32 off, u8 *dst,
+				u32 room)
 {
 	const struct xdr_buf *snd = &req->req_rqst.rq_snd_buf;
 	u32 head = snd->head[0].iov_len, skip, tail;
 
 	switch (rtype) {
+	case XPRTRDMA_CALL_CONT:
+		if (snd->len - off > room ||
+		    read_bytes_from_xdr_buf(snd, off, dst, snd->len - off))
+			return -EMSGSIZE;
+		return snd->len - off;
 	case XPRTRDMA_CALL_INLINE:
 		if (snd->len > room ||
 		    read_bytes_from_xdr_buf(snd, 0, dst, snd->len))
@@ -505,15 +516,27 @@ int xprtrdma_marshal(struct xprtrdma_ep *ep, struct xprtrdma_req *req,
 {
 	struct ib_send_wr **tail = chain;
 	enum xprtrdma_rtype rtype;
+	u32 snd_len = req->req_rqst.rq_snd_buf.len, fin;
 	size_t hdrlen;
-	int rc, len;
+	int rc, len, off = 0;
 
 	xprtrdma_msg_init(ep, req);
+	req->req_nmid = 0;
 	req->req_wtype = xprtrdma_plan_reply(ep, &req->req_rqst);
 	rc = xprtrdma_reg_reply(ep, req, mrs, &tail);
 	if (rc)
 		goto out_err;
 	rtype = xprtrdma_plan_call(ep, req);
+	/*
+	 * v2-07, Sections 4.5.1.2 and 15.5: a Call chunk, or a Read chunk
+	 * for a moderately sized payload, is less efficient than Sends
+	 */
+	if (rtype != XPRTRDMA_CALL_INLINE && ep->ep_vers == RPCRDMA_VERSION_2) {
+		fin = ep->ep_inline_send - xprtrdma_hdr_size(ep, req);
+		req->req_nmid = xprtrdma_v2_ccall_reserve(ep, snd_len, fin);
+		if (req->req_nmid)
+			rtype = XPRTRDMA_CALL_CONT;
+	}
 	rc = xprtrdma_reg_call(ep, req, rtype, mrs, &tail);
 	if (rc)
 		goto out_err;
@@ -521,7 +544,12 @@ int xprtrdma_marshal(struct xprtrdma_ep *ep, struct xprtrdma_req *req,
 	rc = -EMSGSIZE;
 	if (xprtrdma_encode(ep, req, &hdrlen) != RPCRDMA_CE_OK)
 		goto out_err;
-	len = xprtrdma_copy_inline(req, rtype, req->req_sendbuf + hdrlen,
+	if (rtype == XPRTRDMA_CALL_CONT) {
+		off = xprtrdma_v2_ccall_build(ep, req, req->req_nmid, &tail);
+		if (off < 0)
+			goto out_err;
+	}
+	len = xprtrdma_copy_inline(req, rtype, off, req->req_sendbuf + hdrlen,
 				   ep->ep_inline_send - hdrlen);
 	if (len < 0)
 		goto out_err;
@@ -535,6 +563,10 @@ int xprtrdma_marshal(struct xprtrdma_ep *ep, struct xprtrdma_req *req,
 	return 0;
 
 out_err:
+	if (req->req_nmid) {
+		xprtrdma_v2_ccall_undo(ep, req->req_nmid);
+		req->req_nmid = 0;
+	}
 	if (rc != -ENOBUFS)
 		xprtrdma_count(req->req_rx, st_marshal_fail);
 	trace_xprtrdma_marshal_err(be32_to_cpu(req->req_rqst.rq_xid), rc);

@@ -55,6 +55,8 @@ void xprtrdma_sq_release(struct xprtrdma_ep *ep, unsigned int n)
 void xprtrdma_space_wait(struct xprtrdma_xprt *rx)
 {
 	xprt_wait_for_buffer_space(&rx->rx_xprt);
+	/* The caller's second try reads the resource after the bit is set */
+	smp_mb__after_atomic();
 	xprtrdma_count(rx, st_no_space);
 	trace_xprtrdma_no_space(rx->rx_xprt.id, 0);
 }
@@ -234,7 +236,14 @@ int xprtrdma_send(struct xprtrdma_ep *ep, struct xprtrdma_req *req)
 	}
 
 	xprtrdma_send_commit(ep, req, &mrs);
-	rc = ib_post_send(ep->ep_id->qp, chain, NULL);
+	if (req->req_nmid) {
+		/* A continued Call: nothing between its parts (v2.c) */
+		spin_lock(&ep->ep_post_lock);
+		rc = ib_post_send(ep->ep_id->qp, chain, NULL);
+		spin_unlock(&ep->ep_post_lock);
+	} else {
+		rc = ib_post_send(ep->ep_id->qp, chain, NULL);
+	}
 	if (rc) {
 		/* The Send is last in the chain, so it was not posted. */
 		trace_xprtrdma_post_send_err(ep->ep_rx->rx_xprt.id, rc);

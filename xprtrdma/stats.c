@@ -64,13 +64,13 @@ void xprtrdma_print_stats(struct rpc_xprt *xprt, struct seq_file *seq)
 	 * Version 2: the version of the latest connection, first messages
 	 * sent and how they were answered (Version 2, ERR_VERS, silence),
 	 * GRANTs and RDMA2_ERRORs each way, continued Reply messages,
-	 * Calls that waited for credits
+	 * Calls that waited for credits, continued Calls sent
 	 */
-	seq_printf(seq, "%u %lu %lu %lu %lu %lu %lu %lu %lu %lu %lu\n",
+	seq_printf(seq, "%u %lu %lu %lu %lu %lu %lu %lu %lu %lu %lu %lu\n",
 		   READ_ONCE(rx->rx_vers), XS(rx, st_v2_offered),
 		   XS(rx, st_v2_accepted), XS(rx, st_v2_refused),
 		   XS(rx, st_v2_silent), XS(rx, st_v2_grants_recv),
 		   XS(rx, st_v2_grants_sent), XS(rx, st_v2_errors_recv),
 		   XS(rx, st_v2_errors_sent), XS(rx, st_v2_cont_recv),
-		   XS(rx, st_v2_credit_waits));
+		   XS(rx, st_v2_credit_waits), XS(rx, st_v2_cont_sent));
 }

@@ -75,6 +75,7 @@ int xprtrdma_v2_init(struct xprtrdma_ep *ep)
 	ep->ep_v2_limit = RPCRDMA2_INITIAL_CREDITS;
 	/* All but the Receive being processed and the GRANT's one */
 	ep->ep_v2_adv = ep->ep_nreps - 2;
+	spin_lock_init(&ep->ep_post_lock);
 	ep->ep_v2_msg = kmalloc(sizeof(*ep->ep_v2_msg), GFP_KERNEL);
 	ep->ep_ctl_buf = kmalloc(XPRTRDMA_CTL_SIZE, GFP_KERNEL);
 	if (!ep->ep_v2_msg || !ep->ep_ctl_buf)
@@ -85,6 +86,19 @@ int xprtrdma_v2_init(struct xprtrdma_ep *ep)
 		kfree(ep->ep_ctl_buf);
 		ep->ep_ctl_buf = NULL;
 		return -EIO;
+	}
+	/* Continued Calls are an optimisation: without the buffer, chunks */
+	ep->ep_ccall_buf = kmalloc(XPRTRDMA_CCALL_PARTS *
+				   ep->ep_rx->rx_inline_send, GFP_KERNEL);
+	if (ep->ep_ccall_buf) {
+		ep->ep_ccall_dma = ib_dma_map_single(dev, ep->ep_ccall_buf,
+						     XPRTRDMA_CCALL_PARTS *
+						     ep->ep_rx->rx_inline_send,
+						     DMA_TO_DEVICE);
+		if (ib_dma_mapping_error(dev, ep->ep_ccall_dma)) {
+			kfree(ep->ep_ccall_buf);
+			ep->ep_ccall_buf = NULL;
+		}
 	}
 	return 0;
 }
@@ -100,6 +114,13 @@ void xprtrdma_v2_release(struct xprtrdma_ep *ep)
 				    XPRTRDMA_CTL_SIZE, DMA_TO_DEVICE);
 		kfree(ep->ep_ctl_buf);
 		ep->ep_ctl_buf = NULL;
+	}
+	if (ep->ep_ccall_buf) {
+		ib_dma_unmap_single(ep->ep_id->device, ep->ep_ccall_dma,
+				    XPRTRDMA_CCALL_PARTS *
+				    ep->ep_rx->rx_inline_send, DMA_TO_DEVICE);
+		kfree(ep->ep_ccall_buf);
+		ep->ep_ccall_buf = NULL;
 	}
 	kfree(ep->ep_v2_msg);
 	ep->ep_v2_msg = NULL;
@@ -195,13 +216,165 @@ static int xprtrdma_ctl_post(struct xprtrdma_ep *ep, u32 len)
 	ep->ep_ctl_cqe.done = xprtrdma_ctl_done;
 	xprtrdma_init_send(ep, &ep->ep_ctl_wr, &ep->ep_ctl_sge,
 			   &ep->ep_ctl_cqe, ep->ep_ctl_dma, len);
+	/* Never inside a continued Call (Section 4.1) */
+	spin_lock(&ep->ep_post_lock);
 	rc = ib_post_send(ep->ep_id->qp, &ep->ep_ctl_wr, NULL);
+	spin_unlock(&ep->ep_post_lock);
 	if (rc) {
 		trace_xprtrdma_post_send_err(ep->ep_rx->rx_xprt.id, rc);
 		xprtrdma_sq_release(ep, 1);
 		xprtrdma_ep_fail(ep);
 	}
 	return rc;
+}
+
+/*
+ * Continued Calls (v2-07, Sections 4.1 and 6.6.2). A Call larger than
+ * one Send goes as CALL_MIDDLE parts and a final CALL_INLINE, which
+ * carries the Call's chunk lists and rdma_inv_handle and comes from the
+ * request's own Send buffer. The parts come from ep_ccall_buf, one
+ * slot of rx_inline_send octets each; each takes a credit and a Send
+ * Queue slot, all of them reserved before anything is built, so a
+ * continued Call never waits halfway. The whole sequence is posted in
+ * one chain under ep_post_lock, which every other Send that does not
+ * hold XPRT_LOCKED (control messages, reverse-direction Replies) takes
+ * as well: nothing else lands between the parts. The Send of the last
+ * CALL_MIDDLE frees the buffer (Sends complete in order).
+ */
+
+/* Octets of the Call in the next part when @left remain: each part,
+ * and the final CALL_INLINE, carries at least rdma_rpc_first_word
+ */
+static u32 xprtrdma_ccall_take(u32 left, u32 mid)
+{
+	return min(mid, left - RPCRDMA_XDR_UNIT);
+}
+
+static u32 xprtrdma_ccall_mid(const struct xprtrdma_ep *ep)
+{
+	return round_down(ep->ep_inline_send - RPCRDMA2_MIDDLE_HDR_SIZE,
+			  RPCRDMA_XDR_UNIT);
+}
+
+static void xprtrdma_ccall_done(struct ib_cq *cq, struct ib_wc *wc)
+{
+	struct xprtrdma_ep *ep = cq->cq_context;
+
+	trace_xprtrdma_wc_send(wc);
+	xprtrdma_sq_release(ep, 1);
+	if (wc->status != IB_WC_SUCCESS)
+		xprtrdma_wc_failed(ep, wc->status);
+	if (wc->wr_cqe == &ep->ep_ccall_cqe[ep->ep_ccall_nmid - 1])
+		clear_bit_unlock(XPRTRDMA_CTL_BUSY, &ep->ep_ccall_busy);
+	xprtrdma_space_wake(ep->ep_rx);
+}
+
+/**
+ * xprtrdma_v2_ccall_reserve - may a Call go as a continued Call?
+ * @ep: a Version 2 connection
+ * @len: octets of the RPC Call
+ * @fin: octets of it the final CALL_INLINE can carry after its header
+ *
+ * Reserves the part buffer, a Send Queue slot and a credit for each
+ * CALL_MIDDLE; the final part's were taken with the Call's.
+ *
+ * Return: the number of CALL_MIDDLE parts, or 0 when the Call goes
+ * with a chunk instead (too large, buffer in use, no credit or slot).
+ */
+unsigned int xprtrdma_v2_ccall_reserve(struct xprtrdma_ep *ep, u32 len,
+				       u32 fin)
+{
+	unsigned int n = 0, i;
+	u32 mid, left = len;
+
+	if (!ep->ep_ccall_buf || len % RPCRDMA_XDR_UNIT ||
+	    fin < RPCRDMA_XDR_UNIT ||
+	    ep->ep_inline_send < RPCRDMA2_MIDDLE_HDR_SIZE + RPCRDMA_XDR_UNIT)
+		return 0;
+	mid = xprtrdma_ccall_mid(ep);
+	while (left > fin) {
+		if (++n > XPRTRDMA_CCALL_PARTS)
+			return 0;
+		left -= xprtrdma_ccall_take(left, mid);
+	}
+	if (!n || test_and_set_bit_lock(XPRTRDMA_CTL_BUSY, &ep->ep_ccall_busy))
+		return 0;
+	if (!xprtrdma_sq_reserve(ep, n))
+		goto out_busy;
+	for (i = 0; i < n; i++) {
+		if (!xprtrdma_v2_take(ep))
+			goto out_credits;
+	}
+	ep->ep_ccall_nmid = n;
+	return n;
+
+out_credits:
+	while (i--)
+		xprtrdma_v2_untake(ep);
+	xprtrdma_sq_release(ep, n);
+out_busy:
+	clear_bit_unlock(XPRTRDMA_CTL_BUSY, &ep->ep_ccall_busy);
+	return 0;
+}
+
+/**
+ * xprtrdma_v2_ccall_undo - give back what xprtrdma_v2_ccall_reserve() took
+ * @ep: the connection
+ * @nmid: its return value; nothing was posted
+ */
+void xprtrdma_v2_ccall_undo(struct xprtrdma_ep *ep, unsigned int nmid)
+{
+	unsigned int i;
+
+	for (i = 0; i < nmid; i++)
+		xprtrdma_v2_untake(ep);
+	xprtrdma_sq_release(ep, nmid);
+	clear_bit_unlock(XPRTRDMA_CTL_BUSY, &ep->ep_ccall_busy);
+}
+
+/**
+ * xprtrdma_v2_ccall_build - fill the CALL_MIDDLE parts of a Call
+ * @ep: the connection, parts reserved
+ * @req: the Call
+ * @nmid: parts reserved
+ * @tail: where the first part's WR links; left at the last one's next
+ *
+ * Return: octets of the Call the parts carry (the final CALL_INLINE
+ * carries the rest), or -EMSGSIZE.
+ */
+int xprtrdma_v2_ccall_build(struct xprtrdma_ep *ep, struct xprtrdma_req *req,
+			    unsigned int nmid, struct ib_send_wr ***tail)
+{
+	const struct xdr_buf *snd = &req->req_rqst.rq_snd_buf;
+	u32 stride = ep->ep_rx->rx_inline_send, mid = xprtrdma_ccall_mid(ep);
+	u32 xid = req->req_msg.m1_prefix.px_xid, off = 0, n;
+	unsigned int i;
+	size_t hlen;
+	u8 *p;
+
+	for (i = 0; i < nmid; i++) {
+		p = ep->ep_ccall_buf + i * stride;
+		n = xprtrdma_ccall_take(snd->len - off, mid);
+		if (rpcrdma_v2_encode_middle(xid, xprtrdma_v2_credit_value(ep),
+					     RPCRDMA2_CALL_MIDDLE,
+					     snd->len - off - n, p, stride,
+					     &hlen) != RPCRDMA_CE_OK ||
+		    hlen + n > ep->ep_inline_send ||
+		    read_bytes_from_xdr_buf(snd, off, p + hlen, n))
+			return -EMSGSIZE;
+		ib_dma_sync_single_for_device(ep->ep_id->device,
+					      ep->ep_ccall_dma + i * stride,
+					      hlen + n, DMA_TO_DEVICE);
+		ep->ep_ccall_cqe[i].done = xprtrdma_ccall_done;
+		xprtrdma_init_send(ep, &ep->ep_ccall_wr[i], &ep->ep_ccall_sge[i],
+				   &ep->ep_ccall_cqe[i],
+				   ep->ep_ccall_dma + i * stride, hlen + n);
+		**tail = &ep->ep_ccall_wr[i];
+		*tail = &ep->ep_ccall_wr[i].next;
+		off += n;
+	}
+	xprtrdma_count(ep->ep_rx, st_v2_cont_sent);
+	return off;
 }
 
 /* The control buffer, or false if a control message is still out */
@@ -613,13 +786,22 @@ static void xprtrdma_v2_reverse(struct xprtrdma_ep *ep,
 /* Apply the rdma_credit of a Version 2 message (Section 4.2.1) */
 static void xprtrdma_v2_credit(struct xprtrdma_ep *ep, u32 credit)
 {
-	u32 old = ep->ep_v2_limit;
+	u32 old = ep->ep_v2_limit, sent = atomic_read(&ep->ep_v2_sent);
 
 	WRITE_ONCE(ep->ep_v2_limit,
-		   rpcrdma_v2_limit(atomic_read(&ep->ep_v2_sent), credit,
+		   rpcrdma_v2_limit(sent, credit,
 				    ep->ep_credits + XPRTRDMA_BC_SLOTS));
-	if (ep->ep_v2_limit != old)
+	trace_xprtrdma_v2_credit(ep->ep_rx->rx_xprt.id, credit, sent,
+				 ep->ep_v2_limit);
+	if (ep->ep_v2_limit != old) {
+		/*
+		 * Pairs with xprtrdma_space_wait(): either the sender's
+		 * second try sees the new limit or this sees its
+		 * XPRT_WRITE_SPACE and wakes it.
+		 */
+		smp_mb();
 		xprtrdma_space_wake(ep->ep_rx);
+	}
 }
 
 /*

@@ -108,6 +108,15 @@ static inline size_t xprtrdma_payload_limit(unsigned int depth,
  * server can make us hold.
  */
 #define XPRTRDMA_CONT_MAX	(2 * XPRTRDMA_MAX_PAYLOAD)
+/*
+ * A Call that does not fit one Send may go as a continued Call (v2-07,
+ * Section 6.6.2): at most this many CALL_MIDDLE Sends out of one buffer
+ * per connection, then the CALL_INLINE from the request's own Send
+ * buffer. With a 4 KiB inline threshold that covers Calls of about
+ * 20 KB (an NFS WRITE of 16 KiB) with no memory registration; larger
+ * ones, or one that finds the buffer in use, go with a chunk.
+ */
+#define XPRTRDMA_CCALL_PARTS	4U
 
 /* struct xprtrdma_ep flags */
 enum {
@@ -174,6 +183,15 @@ struct xprtrdma_ep {
 	struct ib_cqe		ep_ctl_cqe;
 	struct ib_send_wr	ep_ctl_wr;
 	struct ib_sge		ep_ctl_sge;
+	/* Continued Calls; ep_post_lock keeps other Sends out of one */
+	spinlock_t		ep_post_lock;
+	void			*ep_ccall_buf;	/* CALL_MIDDLE parts */
+	u64			ep_ccall_dma;
+	unsigned long		ep_ccall_busy;	/* bit 0: parts are out */
+	unsigned int		ep_ccall_nmid;	/* CALL_MIDDLEs out */
+	struct ib_cqe		ep_ccall_cqe[XPRTRDMA_CCALL_PARTS];
+	struct ib_send_wr	ep_ccall_wr[XPRTRDMA_CCALL_PARTS];
+	struct ib_sge		ep_ccall_sge[XPRTRDMA_CCALL_PARTS];
 };
 
 /* struct xprtrdma_req flags */
@@ -194,6 +212,7 @@ enum xprtrdma_rtype {
 	XPRTRDMA_CALL_INLINE,
 	XPRTRDMA_CALL_READ,		/* Read chunk for the page list */
 	XPRTRDMA_CALL_NOMSG,		/* Position-zero Read chunk */
+	XPRTRDMA_CALL_CONT,		/* CALL_MIDDLEs, then CALL_INLINE */
 };
 
 struct xprtrdma_req {
@@ -208,6 +227,7 @@ struct xprtrdma_req {
 	unsigned int		req_sq_held;	/* SQ slots freed by Send done */
 	struct xprtrdma_ep	*req_ep;	/* where the last Send went */
 	enum xprtrdma_wtype	req_wtype;
+	unsigned int		req_nmid;	/* CALL_MIDDLEs before the Send */
 	u32			req_reply_len;	/* for xprt_complete_rqst */
 	bool			req_inv_sync;	/* buf_free is waiting */
 	struct completion	req_inv_done;
@@ -291,6 +311,7 @@ struct xprtrdma_stats {
 	atomic_long_t		st_v2_errors_recv;	/* RDMA2_ERROR */
 	atomic_long_t		st_v2_errors_sent;
 	atomic_long_t		st_v2_cont_recv;	/* MIDDLE messages */
+	atomic_long_t		st_v2_cont_sent;	/* continued Calls */
 	atomic_long_t		st_v2_credit_waits;
 	unsigned long		st_mrs_recovered;	/* from dead pools */
 	unsigned long		st_mrs_orphaned;
@@ -427,6 +448,11 @@ bool xprtrdma_v2_take(struct xprtrdma_ep *ep);
 void xprtrdma_v2_untake(struct xprtrdma_ep *ep);
 u32 xprtrdma_v2_credit_value(struct xprtrdma_ep *ep);
 u32 xprtrdma_v2_cwnd(struct xprtrdma_ep *ep);
+unsigned int xprtrdma_v2_ccall_reserve(struct xprtrdma_ep *ep, u32 len,
+				       u32 fin);
+void xprtrdma_v2_ccall_undo(struct xprtrdma_ep *ep, unsigned int nmid);
+int xprtrdma_v2_ccall_build(struct xprtrdma_ep *ep, struct xprtrdma_req *req,
+			    unsigned int nmid, struct ib_send_wr ***tail);
 bool xprtrdma_v2_receive(struct xprtrdma_ep *ep, struct xprtrdma_rep *rep,
 			 struct ib_wc *wc, const u8 **msg);
 void xprtrdma_v2_send_error(struct xprtrdma_ep *ep, u32 xid,

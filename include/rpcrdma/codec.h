@@ -310,6 +310,10 @@ enum rpcrdma_codec_err rpcrdma_v2_encode_error(u32 xid, u32 vers, u32 credits,
 					       const struct rpcrdma_v2_error *e,
 					       void *buf, size_t buflen,
 					       size_t *len);
+enum rpcrdma_codec_err rpcrdma_v2_encode_middle(u32 xid, u32 credits,
+						u32 htype, u32 remaining,
+						void *buf, size_t buflen,
+						size_t *len);
 enum rpcrdma_codec_err rpcrdma_v2_encode_grant(u32 credits, void *buf,
 					       size_t buflen, size_t *len);
 enum rpcrdma_codec_err rpcrdma_v2_encode_connprop(u32 xid, u32 credits,

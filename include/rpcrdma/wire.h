@@ -72,6 +72,9 @@
  * Version 2 ------------------------------------------------------------
  */
 
+/* A CALL_MIDDLE or REPLY_MIDDLE header: prefix, rdma_remaining */
+#define RPCRDMA2_MIDDLE_HDR_SIZE	(RPCRDMA_PREFIX_SIZE + RPCRDMA_XDR_UNIT)
+
 /* Header types (v2-07, Sections 6.1 and 8.4) */
 #define RPCRDMA2_ERROR			4U
 #define RPCRDMA2_GRANT			5U
