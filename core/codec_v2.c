@@ -480,32 +480,24 @@ enum rpcrdma_codec_err rpcrdma_v2_encode(const struct rpcrdma_v2_msg *msg,
 EXPORT_SYMBOL_RPCRDMA_CODEC(rpcrdma_v2_encode);
 
 /**
- * rpcrdma_v2_error_init - prepare the RDMA2_ERROR answering a bad message
- * @msg: filled in, ready for rpcrdma_v2_encode()
- * @xid: rdma_xid of the offending message
- * @credits: credit grant in effect
+ * rpcrdma_v2_error_body - the RDMA2_ERROR body answering a bad message
+ * @e: filled in
  * @err: the decoder's result
+ * @vers_high: the highest version we support, for RDMA2_ERR_VERS
  *
  * rdma_err comes from rpcrdma_v2_errcode(); the body carries our limits
- * (v2-07, Sections 7.3.1-7.3.3) or, for RDMA2_ERR_VERS, versions 1 to 2.
- * rdma_vers is set to 2; v2-07, Section 7 wants the ingress rdma_vers
- * echoed, so a caller answering another version overwrites it.
+ * (v2-07, Sections 7.3.1-7.3.3) or, for RDMA2_ERR_VERS, the versions 1
+ * to @vers_high (Section 7.1.1).
  */
-void rpcrdma_v2_error_init(struct rpcrdma_v2_msg *msg, u32 xid,
-			   u32 credits, enum rpcrdma_codec_err err)
+void rpcrdma_v2_error_body(struct rpcrdma_v2_error *e,
+			   enum rpcrdma_codec_err err, u32 vers_high)
 {
-	struct rpcrdma_v2_error *e = &msg->m2_error;
-
-	memset(msg, 0, sizeof(*msg));
-	msg->m2_prefix.px_xid = xid;
-	msg->m2_prefix.px_vers = RPCRDMA_VERSION_2;
-	msg->m2_prefix.px_credits = credits;
-	msg->m2_prefix.px_proc = RPCRDMA2_ERROR;
+	memset(e, 0, sizeof(*e));
 	e->e2_code = rpcrdma_v2_errcode(err);
 	switch (e->e2_code) {
 	case RPCRDMA2_ERR_VERS:
 		e->e2_vers_low = RPCRDMA_VERSION_1;
-		e->e2_vers_high = RPCRDMA_VERSION_2;
+		e->e2_vers_high = vers_high;
 		break;
 	case RPCRDMA2_ERR_READ_CHUNKS:
 		e->e2_max = RPCRDMA_MAX_READ_CHUNKS;
@@ -518,5 +510,28 @@ void rpcrdma_v2_error_init(struct rpcrdma_v2_msg *msg, u32 xid,
 			    RPCRDMA_MAX_READ_SEGS : RPCRDMA_MAX_CHUNK_SEGS;
 		break;
 	}
+}
+EXPORT_SYMBOL_RPCRDMA_CODEC(rpcrdma_v2_error_body);
+
+/**
+ * rpcrdma_v2_error_init - prepare the RDMA2_ERROR answering a bad message
+ * @msg: filled in, ready for rpcrdma_v2_encode()
+ * @xid: rdma_xid of the offending message
+ * @credits: credit grant in effect
+ * @err: the decoder's result
+ *
+ * The body is rpcrdma_v2_error_body()'s, with versions 1 to 2.
+ * rdma_vers is set to 2; v2-07, Section 7 wants the ingress rdma_vers
+ * echoed, so a caller answering another version overwrites it.
+ */
+void rpcrdma_v2_error_init(struct rpcrdma_v2_msg *msg, u32 xid,
+			   u32 credits, enum rpcrdma_codec_err err)
+{
+	memset(msg, 0, sizeof(*msg));
+	msg->m2_prefix.px_xid = xid;
+	msg->m2_prefix.px_vers = RPCRDMA_VERSION_2;
+	msg->m2_prefix.px_credits = credits;
+	msg->m2_prefix.px_proc = RPCRDMA2_ERROR;
+	rpcrdma_v2_error_body(&msg->m2_error, err, RPCRDMA_VERSION_2);
 }
 EXPORT_SYMBOL_RPCRDMA_CODEC(rpcrdma_v2_error_init);

@@ -179,7 +179,7 @@ static int svcrdma_v2_recv_err(struct svcrdma_xprt *sx, struct svcrdma_v2 *v2,
 		switch (rpcrdma_codec_action(err, RPCRDMA_ROLE_RESPONDER)) {
 		case RPCRDMA_ACT_ERR_VERS:
 		case RPCRDMA_ACT_ERR_CHUNK:
-			svcrdma_v2_error_fill(sx, &e, err);
+			rpcrdma_v2_error_body(&e, err, sx->sx_max_version);
 			svcrdma_v2_send_error(sx, xid, RPCRDMA_VERSION_2, &e);
 			answered = true;
 			break;
@@ -243,7 +243,7 @@ static int svcrdma_v2_call(struct svcrdma_xprt *sx, struct svcrdma_v2 *v2,
 	err = rpcrdma_v2_to_v1(m2, &ctxt->rc_msg);
 	if (err) {
 		trace_svcrdma_decode_err(sx, xid, ctxt->rc_len, err);
-		svcrdma_v2_error_fill(sx, &e, err);
+		rpcrdma_v2_error_body(&e, err, sx->sx_max_version);
 		svcrdma_v2_send_error(sx, xid, RPCRDMA_VERSION_2, &e);
 		return -EINVAL;
 	}
@@ -317,7 +317,7 @@ static int svcrdma_v2_cont_final(struct svcrdma_xprt *sx,
 	err = rpcrdma_v2_to_v1(m2, &ctxt->rc_msg);
 	if (err) {
 		trace_svcrdma_decode_err(sx, ra->ra_xid, ra->ra_len, err);
-		svcrdma_v2_error_fill(sx, &e, err);
+		rpcrdma_v2_error_body(&e, err, sx->sx_max_version);
 		svcrdma_v2_send_error(sx, ra->ra_xid, RPCRDMA_VERSION_2, &e);
 		return -EINVAL;
 	}

@@ -337,7 +337,7 @@ void svcrdma_send_error(struct svcrdma_xprt *sx, u32 xid,
 	if (READ_ONCE(sx->sx_version) == RPCRDMA_VERSION_2) {
 		struct rpcrdma_v2_error e;
 
-		svcrdma_v2_error_fill(sx, &e, err);
+		rpcrdma_v2_error_body(&e, err, sx->sx_max_version);
 		svcrdma_v2_send_error(sx, xid, RPCRDMA_VERSION_2, &e);
 		return;
 	}

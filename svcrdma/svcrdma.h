@@ -489,8 +489,6 @@ void svcrdma_v2_recv_done(struct svcrdma_xprt *sx,
 u32 svcrdma_v2_credit(struct svcrdma_xprt *sx);
 void svcrdma_v2_stamp(struct svcrdma_xprt *sx, struct svcrdma_send_ctxt *sc);
 int svcrdma_v2_take_credit(struct svcrdma_xprt *sx, bool wait);
-void svcrdma_v2_error_fill(struct svcrdma_xprt *sx, struct rpcrdma_v2_error *e,
-			   enum rpcrdma_codec_err err);
 void svcrdma_v2_send_error(struct svcrdma_xprt *sx, u32 xid, u32 vers,
 			   const struct rpcrdma_v2_error *e);
 void svcrdma_v2_send_props(struct svcrdma_xprt *sx, u32 xid);

@@ -285,38 +285,6 @@ int svcrdma_v2_take_credit(struct svcrdma_xprt *sx, bool wait)
 	return -ETIMEDOUT;
 }
 
-/**
- * svcrdma_v2_error_fill - the RDMA2_ERROR body answering a decode failure
- * @sx: the connection
- * @e: filled in
- * @err: the codec's result
- *
- * rdma_err from rpcrdma_v2_errcode(); the body carries our limits
- * (v2-07, Sections 7.3.1 to 7.3.3) or the versions we support (7.1.1).
- */
-void svcrdma_v2_error_fill(struct svcrdma_xprt *sx, struct rpcrdma_v2_error *e,
-			   enum rpcrdma_codec_err err)
-{
-	memset(e, 0, sizeof(*e));
-	e->e2_code = rpcrdma_v2_errcode(err);
-	switch (e->e2_code) {
-	case RPCRDMA2_ERR_VERS:
-		e->e2_vers_low = RPCRDMA_VERSION_1;
-		e->e2_vers_high = sx->sx_max_version;
-		break;
-	case RPCRDMA2_ERR_READ_CHUNKS:
-		e->e2_max = RPCRDMA_MAX_READ_CHUNKS;
-		break;
-	case RPCRDMA2_ERR_WRITE_CHUNKS:
-		e->e2_max = RPCRDMA_MAX_WRITE_CHUNKS;
-		break;
-	case RPCRDMA2_ERR_SEGMENTS:
-		e->e2_max = err == RPCRDMA_CE_READ_SEGS ?
-			    RPCRDMA_MAX_READ_SEGS : RPCRDMA_MAX_CHUNK_SEGS;
-		break;
-	}
-}
-
 static void svcrdma_v2_error_stat(u32 code)
 {
 	enum svcrdma_stat s;

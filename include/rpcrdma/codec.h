@@ -291,6 +291,8 @@ size_t rpcrdma_v2_hdr_size(const struct rpcrdma_v2_msg *msg);
 enum rpcrdma_codec_err rpcrdma_v2_encode(const struct rpcrdma_v2_msg *msg,
 					 void *buf, size_t buflen,
 					 size_t *len);
+void rpcrdma_v2_error_body(struct rpcrdma_v2_error *e,
+			   enum rpcrdma_codec_err err, u32 vers_high);
 void rpcrdma_v2_error_init(struct rpcrdma_v2_msg *msg, u32 xid,
 			   u32 credits, enum rpcrdma_codec_err err);
 
