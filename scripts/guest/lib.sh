@@ -370,6 +370,7 @@ client_teardown() {
 	modprobe -r nfsv4 nfsv3 nfs 2>/dev/null
 	# In one guest both sides may share a module: stop nfsd first.
 	if [ "$ROLE" = both ]; then
+		server_versions_check
 		nfs_server_down
 		server_conns_freed
 	fi
@@ -399,13 +400,20 @@ server_conns_freed() {
 	check "server: every connection freed after nfsd stopped" svcrdma_all_freed
 }
 
-server_teardown() {
+# After integrity-like scenarios, before nfsd stops (see
+# server_versions_counted).
+server_versions_check() {
 	case "$SCENARIO" in
 	integrity|ipv6)
 		[ "$SERVER_IMPL" = ours ] && [ -e "$SVCRDMA_STATS/conn_v2" ] &&
 			check "server: connections in RPC-over-RDMA version $(expected_rdma_vers)" \
 				server_versions_counted ;;
 	esac
+	return 0
+}
+
+server_teardown() {
+	server_versions_check
 	nfs_server_down
 	server_conns_freed
 	check "server: transport unloads" unload_transport server "$SERVER_IMPL"
