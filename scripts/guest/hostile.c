@@ -65,7 +65,7 @@
 #define SBUFSZ 16384		/* the largest message a case can send */
 #define SENDQ 256		/* our Send queue */
 #define DATASZ (64 * 1024)	/* the region chunks may name */
-#define MAXQ 64
+#define MAXQ 512		/* messages received and not yet looked at */
 #define MAXTOK 4096
 
 struct msg {
@@ -85,8 +85,9 @@ struct conn {
 	int rnr;
 	bool norecv, up, dead, v2;
 	uint32_t received, sends_out;
-	struct msg q[MAXQ];
+	struct msg *q;		/* MAXQ of them */
 	int qn;
+	bool lost;		/* a message did not fit in q */
 };
 
 static const char *g_addr;
@@ -385,6 +386,7 @@ static void conn_close(struct conn *c)
 	free(c->rbuf);
 	free(c->sbuf);
 	free(c->data);
+	free(c->q);
 	conn_init(c);
 }
 
@@ -434,7 +436,8 @@ static int conn_open(struct conn *c)
 	c->rbuf = calloc(NRECV, RBUFSZ);
 	c->sbuf = calloc(1, SBUFSZ);
 	c->data = calloc(1, DATASZ);
-	if (!c->rbuf || !c->sbuf || !c->data)
+	c->q = calloc(MAXQ, sizeof(*c->q));
+	if (!c->rbuf || !c->sbuf || !c->data || !c->q)
 		return why("out of memory");
 	c->rmr = ibv_reg_mr(c->pd, c->rbuf, NRECV * RBUFSZ,
 			    IBV_ACCESS_LOCAL_WRITE);
@@ -476,6 +479,8 @@ static int reap(struct conn *c)
 			       wc[i].byte_len);
 			c->q[c->qn].len = wc[i].byte_len;
 			c->qn++;
+		} else {
+			c->lost = true;
 		}
 		if (post_recv(c, wc[i].wr_id))
 			c->dead = true;
@@ -679,6 +684,8 @@ static int expect(struct conn *c, char **tok, int n)
 		ms = secs_arg(tok, n, 3, 30);
 		while (got < want) {
 			ret = recv_msg(c, &m, ms);
+			if (c->lost)
+				return why("more than %d messages queued", MAXQ);
 			if (ret)
 				return why("%d of %d Replies, then: %s", got, want,
 					   ret > 0 ? "silence" : g_why);
