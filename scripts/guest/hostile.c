@@ -64,6 +64,7 @@
 #define RBUFSZ 8192		/* each Receive */
 #define SBUFSZ 16384		/* the largest message a case can send */
 #define SENDQ 256		/* our Send queue */
+#define FLOODSZ 128		/* a flood slot: one NULL Call */
 #define DATASZ (64 * 1024)	/* the region chunks may name */
 #define MAXQ 512		/* messages received and not yet looked at */
 #define MAXTOK 4096
@@ -434,14 +435,14 @@ static int conn_open(struct conn *c)
 	if (rdma_create_qp(c->id, c->pd, &qa))
 		return why("rdma_create_qp: %s", strerror(errno));
 	c->rbuf = calloc(NRECV, RBUFSZ);
-	c->sbuf = calloc(1, SBUFSZ);
+	c->sbuf = calloc(1, SBUFSZ + SENDQ * FLOODSZ);
 	c->data = calloc(1, DATASZ);
 	c->q = calloc(MAXQ, sizeof(*c->q));
 	if (!c->rbuf || !c->sbuf || !c->data || !c->q)
 		return why("out of memory");
 	c->rmr = ibv_reg_mr(c->pd, c->rbuf, NRECV * RBUFSZ,
 			    IBV_ACCESS_LOCAL_WRITE);
-	c->smr = ibv_reg_mr(c->pd, c->sbuf, SBUFSZ, 0);
+	c->smr = ibv_reg_mr(c->pd, c->sbuf, SBUFSZ + SENDQ * FLOODSZ, 0);
 	c->dmr = ibv_reg_mr(c->pd, c->data, DATASZ, IBV_ACCESS_LOCAL_WRITE |
 			    IBV_ACCESS_REMOTE_READ | IBV_ACCESS_REMOTE_WRITE);
 	if (!c->rmr || !c->smr || !c->dmr)
@@ -492,10 +493,12 @@ static int reap(struct conn *c)
  * Post one message: signalled when @count is not zero, its completion
  * then accounting for @count Sends (itself and unsignalled ones before).
  */
-static int post_msg(struct conn *c, uint32_t len, unsigned int count)
+static int post_msg(struct conn *c, uint32_t off, uint32_t len,
+		    unsigned int count)
 {
 	struct ibv_sge sge = {
-		.addr = (uintptr_t)c->sbuf, .length = len, .lkey = c->smr->lkey,
+		.addr = (uintptr_t)(c->sbuf + off), .length = len,
+		.lkey = c->smr->lkey,
 	};
 	struct ibv_send_wr wr = {
 		.wr_id = count, .sg_list = &sge, .num_sge = len ? 1 : 0,
@@ -517,7 +520,7 @@ static int send_msg(struct conn *c, uint32_t len)
 
 	if (!c->up && conn_open(c))
 		return -1;
-	if (post_msg(c, len, 1))
+	if (post_msg(c, 0, len, 1))
 		return -1;
 	while (c->sends_out && !c->dead && now_ms() < end) {
 		if (!reap(c))
@@ -593,10 +596,10 @@ static int is_null_reply(const struct msg *m, uint32_t xid)
 	return 0;
 }
 
-/* A NULL Call in the connection's version */
-static uint32_t build_null(struct conn *c, uint32_t xid)
+/* A NULL Call in the connection's version, at @off in the Send buffer */
+static uint32_t build_null(struct conn *c, uint32_t off, uint32_t xid)
 {
-	struct xw w = { c->sbuf, 0, SBUFSZ, false };
+	struct xw w = { c->sbuf + off, 0, FLOODSZ, false };
 
 	put32(&w, xid);
 	put32(&w, c->v2 ? 2 : 1);
@@ -619,7 +622,7 @@ static int null_roundtrip(struct conn *c, uint32_t xid, int ms)
 	struct msg m;
 	int ret;
 
-	if (send_msg(c, build_null(c, xid)))
+	if (send_msg(c, build_null(c, 0, xid)))
 		return -1;
 	ret = recv_msg(c, &m, ms);
 	if (ret > 0)
@@ -742,8 +745,14 @@ static int flood(struct conn *c, unsigned int count)
 		return -1;
 	while (i < count && !c->dead) {
 		if (c->sends_out + batch < SENDQ) {
-			/* Every batch-th Send is signalled and counts the batch */
-			if (post_msg(c, build_null(c, g_xid + 0x100 + i),
+			/*
+			 * Each Send has its own slot: fewer than SENDQ are
+			 * ever posted. Every batch-th is signalled and
+			 * counts the batch.
+			 */
+			uint32_t off = SBUFSZ + (i % SENDQ) * FLOODSZ;
+
+			if (post_msg(c, off, build_null(c, off, g_xid + 0x100 + i),
 				     (i + 1) % batch ? 0 : batch))
 				return -1;
 			i++;
@@ -863,8 +872,12 @@ static int run_case(const char *path)
 		if (!n)
 			continue;
 		ret = directive(&c, tok, n);
-		if (ret)
-			why("line %d: %s", lineno, g_why);
+		if (ret) {
+			char what[sizeof(g_why)];
+
+			snprintf(what, sizeof(what), "%s", g_why);
+			why("line %d: %s", lineno, what);
+		}
 	}
 	fclose(f);
 	conn_close(&c);
