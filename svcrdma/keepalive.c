@@ -46,14 +46,17 @@ static void svcrdma_probe_done(struct ib_cq *cq, struct ib_wc *wc)
 	clear_bit_unlock(SVCRDMA_F_PROBING, &sx->sx_flags);
 }
 
-/* Post one probe unless one is in flight or the Send queue is full. */
-static void svcrdma_probe_post(struct svcrdma_xprt *sx)
+/*
+ * Post one probe unless one is in flight or the Send queue is full.
+ * Returns true when this call posted one.
+ */
+static bool svcrdma_probe_post(struct svcrdma_xprt *sx)
 {
 	struct ib_rdma_wr wr = { };
 	int ret;
 
 	if (test_and_set_bit_lock(SVCRDMA_F_PROBING, &sx->sx_flags))
-		return;
+		return false;
 	/* A full Send queue is traffic: the peer will be heard from. */
 	if (atomic_sub_return(1, &sx->sx_sq_avail) < 0) {
 		svcrdma_sq_release(sx, 1);
@@ -72,10 +75,11 @@ static void svcrdma_probe_post(struct svcrdma_xprt *sx)
 		goto out_clear;
 	}
 	svcrdma_stat_inc(SVCRDMA_STAT_PROBES);
-	return;
+	return true;
 
 out_clear:
 	clear_bit_unlock(SVCRDMA_F_PROBING, &sx->sx_flags);
+	return false;
 }
 
 static unsigned long svcrdma_keepalive_delay(void)
@@ -94,8 +98,22 @@ static void svcrdma_probe_work(struct work_struct *work)
 
 	if (svc_xprt_is_dead(&sx->sx_xprt))
 		return;
+	/*
+	 * A probe posted one interval ago that has neither completed nor
+	 * failed sits behind Sends the client never lets complete (no
+	 * Receives posted, unlimited RNR retries): the client is stuck,
+	 * and waiting longer frees nothing. Close; the flush ends it.
+	 */
+	if (READ_ONCE(svcrdma_keepalive) && seen == sx->sx_probe_seen &&
+	    sx->sx_probe_armed && test_bit(SVCRDMA_F_PROBING, &sx->sx_flags)) {
+		svcrdma_stat_inc(SVCRDMA_STAT_PROBE_STUCK);
+		trace_svcrdma_probe(sx, -ETIMEDOUT);
+		svc_xprt_deferred_close(&sx->sx_xprt);
+		return;
+	}
+	sx->sx_probe_armed = false;
 	if (READ_ONCE(svcrdma_keepalive) && seen == sx->sx_probe_seen)
-		svcrdma_probe_post(sx);
+		sx->sx_probe_armed = svcrdma_probe_post(sx);
 	sx->sx_probe_seen = seen;
 	queue_delayed_work(system_long_wq, &sx->sx_probe_work,
 			   svcrdma_keepalive_delay());

@@ -421,6 +421,24 @@ static void svcrdma_rb_finish(struct svcrdma_rbuild *rb,
 	}
 }
 
+/*
+ * RFC 8166, Section 4.2.1: rdma_xid is the xid of the RPC message the
+ * header goes with. A Long Call (Position-zero chunk) brings its RPC
+ * message only now, so its xid is compared here; a mismatch is an XDR
+ * error, answered with ERR_CHUNK (Section 4.5.2).
+ */
+static bool svcrdma_rb_xid_ok(const struct svcrdma_rbuild *rb,
+			      const struct svc_rqst *rqstp)
+{
+	const struct kvec *head = &rqstp->rq_arg.head[0];
+
+	if (rb->rb_split || rb->rb_pos0)
+		return true;
+	return rpcrdma_check_xid(rb->rb_ctxt->rc_msg.m1_prefix.px_xid,
+				 head->iov_base, head->iov_len) ==
+	       RPCRDMA_CE_OK;
+}
+
 /**
  * svcrdma_read_chunks - fetch a Call's Read chunks into rq_pages
  * @rqstp: the request
@@ -489,8 +507,11 @@ int svcrdma_read_chunks(struct svc_rqst *rqstp, struct svcrdma_xprt *sx,
 	}
 	atomic_dec(&sx->sx_reads_deferred);
 	ret = svcrdma_rb_wait(rb);
-	if (!ret)
+	if (!ret) {
 		svcrdma_rb_finish(rb, rqstp);
+		if (!svcrdma_rb_xid_ok(rb, rqstp))
+			ret = -EINVAL;
+	}
 out:
 	trace_svcrdma_read_chunks(sx, xid, rb->rb_len, ret);
 	svcrdma_rb_free(rb);
@@ -504,7 +525,8 @@ out:
  *
  * Return: the Call's Receive context with rq_pages and rq_arg set up;
  * NULL when no deferred Call is done, or when the one found failed (its
- * Reads did not complete; the connection closes).
+ * Reads did not complete: the connection closes; or its Long Call's xid
+ * is not the transport header's: answered with ERR_CHUNK).
  */
 struct svcrdma_recv_ctxt *svcrdma_reads_complete(struct svc_rqst *rqstp,
 						 struct svcrdma_xprt *sx)
@@ -542,6 +564,12 @@ struct svcrdma_recv_ctxt *svcrdma_reads_complete(struct svc_rqst *rqstp,
 	}
 	svcrdma_rb_give_pages(rb, rqstp);
 	svcrdma_rb_finish(rb, rqstp);
+	if (!svcrdma_rb_xid_ok(rb, rqstp)) {
+		svcrdma_send_error(sx, ctxt->rc_msg.m1_prefix.px_xid,
+				   RPCRDMA_CE_XID);
+		svcrdma_recv_ctxt_put(sx, ctxt);
+		ctxt = NULL;
+	}
 	svcrdma_rb_free(rb);
 	return ctxt;
 }

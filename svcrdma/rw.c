@@ -22,11 +22,21 @@
  * Bounds what one connection may have outstanding on its Send queue,
  * which also bounds the RDMA Reads and Writes it can have in flight.
  *
- * Return: 0, or -ENOTCONN once the connection is closing, or -E2BIG
- * when @wrs can never fit.
+ * The wait is bounded too: entries come back only as the client's side
+ * completes our work requests. A client that posts no Receives and
+ * asked for unlimited RNR retries (RFC 8166, Section 3.3.1 makes
+ * posting them its duty) stalls our Sends for ever, and every nfsd
+ * thread that replies to it would wait with them. When the queue has
+ * returned nothing for SVCRDMA_SQ_STALL, the client is taken to be
+ * stuck and the connection is closed, which flushes the queue.
+ *
+ * Return: 0, or -ENOTCONN once the connection is closing (or was
+ * closed here), or -E2BIG when @wrs can never fit.
  */
 int svcrdma_sq_reserve(struct svcrdma_xprt *sx, unsigned int wrs)
 {
+	long left;
+
 	if (wrs > sx->sx_sq_depth)
 		return -E2BIG;
 	for (;;) {
@@ -37,9 +47,15 @@ int svcrdma_sq_reserve(struct svcrdma_xprt *sx, unsigned int wrs)
 		atomic_add(wrs, &sx->sx_sq_avail);
 		svcrdma_stat_inc(SVCRDMA_STAT_SQ_WAITS);
 		trace_svcrdma_sq_full(sx, wrs);
-		wait_event(sx->sx_sq_wait,
-			   atomic_read(&sx->sx_sq_avail) >= (int)wrs ||
-			   svc_xprt_is_dead(&sx->sx_xprt));
+		left = wait_event_timeout(sx->sx_sq_wait,
+					  atomic_read(&sx->sx_sq_avail) >= (int)wrs ||
+					  svc_xprt_is_dead(&sx->sx_xprt),
+					  SVCRDMA_SQ_STALL);
+		if (!left) {
+			svcrdma_stat_inc(SVCRDMA_STAT_SQ_STALLS);
+			svc_xprt_deferred_close(&sx->sx_xprt);
+			return -ENOTCONN;
+		}
 	}
 }
 

@@ -163,6 +163,8 @@ static struct ctl_table svcrdma_table[] = {
 	SVCRDMA_STAT_ENTRY("v2_hostauth", SVCRDMA_STAT_V2_HOSTAUTH),
 	SVCRDMA_STAT_ENTRY("v2_credit_waits", SVCRDMA_STAT_V2_CREDIT_WAITS),
 	SVCRDMA_STAT_ENTRY("v2_credit_timeouts", SVCRDMA_STAT_V2_CREDIT_TIMEOUTS),
+	SVCRDMA_STAT_ENTRY("sq_stalls", SVCRDMA_STAT_SQ_STALLS),
+	SVCRDMA_STAT_ENTRY("probe_stuck", SVCRDMA_STAT_PROBE_STUCK),
 };
 
 /**

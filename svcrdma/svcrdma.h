@@ -43,6 +43,13 @@
  * change (see read.c).
  */
 #define SVCRDMA_READS_DEFERRED_MAX	16
+/*
+ * Longest a thread waits for Send queue space while nothing on the
+ * queue completes. A live client completes our Sends within the QP's
+ * retry time (well under a second on any fabric we know); one that
+ * posts no Receives under unlimited RNR retries never does (rw.c).
+ */
+#define SVCRDMA_SQ_STALL	(15 * HZ)
 
 /* Bounds and defaults of the administrator's tunables (see stats.c). */
 #define SVCRDMA_REQS_MIN	4U
@@ -209,6 +216,7 @@ struct svcrdma_v2 {
  * @sx_free_work: deferred release of device resources
  * @sx_recv_seq: Receives completed (keepalive's sign of life)
  * @sx_probe_seen: @sx_recv_seq when the keepalive last looked
+ * @sx_probe_armed: the keepalive posted the probe now in flight
  * @sx_probe_work: the keepalive timer
  * @sx_probe_cqe: completion of the keepalive probe
  * @sx_recv_posted: Receives posted and not yet completed
@@ -266,6 +274,7 @@ struct svcrdma_xprt {
 
 	atomic_t		sx_recv_seq;
 	unsigned int		sx_probe_seen;
+	bool			sx_probe_armed;
 	struct delayed_work	sx_probe_work;
 	struct ib_cqe		sx_probe_cqe;
 
@@ -555,6 +564,8 @@ enum svcrdma_stat {
 	SVCRDMA_STAT_V2_HOSTAUTH,
 	SVCRDMA_STAT_V2_CREDIT_WAITS,
 	SVCRDMA_STAT_V2_CREDIT_TIMEOUTS,
+	SVCRDMA_STAT_SQ_STALLS,
+	SVCRDMA_STAT_PROBE_STUCK,
 	SVCRDMA_STAT_MAX
 };
 

@@ -1,0 +1,943 @@
+// SPDX-License-Identifier: GPL-2.0-only
+/*
+ * hostile: a misbehaving RPC-over-RDMA client, driven by case files.
+ *
+ *   hostile ADDR PORT CASE...
+ *
+ * Each CASE is a text file (scripts/guest/hostile/server/NAME.case) of
+ * directives, one per line, '#' to the end of a line is a comment:
+ *
+ *   private none | private BYTES...   RFC 8797 private data to connect with
+ *                                     (default: magic, version 1, no flags,
+ *                                     4 KiB both ways)
+ *   rnr N                             rnr_retry_count we ask for (default 7)
+ *   norecv                            post no Receives at all
+ *   connect                           connect now (else at the first send)
+ *   data OFFSET TOKENS...             write bytes into our registered region
+ *   send TOKENS...                    one Send of these bytes
+ *   flood N                           N NULL Calls, as fast as the Send
+ *                                     queue takes them, no waiting
+ *   sleep MS
+ *   disconnect
+ *   expect error XID VERS CODE [SECS] an RDMA_ERROR / RDMA2_ERROR
+ *   expect reply XID [SECS]           the RPC Reply of a NULL Call, inline
+ *   expect replies N [SECS]           N such Replies (after flood)
+ *   expect drop [SECS]                no answer for SECS, then a NULL Call on
+ *                                     the same connection is answered
+ *   expect close [SECS]               the server disconnects within SECS
+ *
+ * TOKENS: 8 hex digits are one XDR word, 2 hex digits one octet; $XID,
+ * $XID2 (another xid), $CRED (our credit value), $RKEY and $BADRKEY
+ * (our region's rkey, and one that is not), $ADDR and $ADDREND (64-bit
+ * offsets of our region's start and of its last 8 octets), @NULL and
+ * @NULL2 (an NFSv3 NULL Call with xid $XID / $XID2), @REPLY (an RPC
+ * Reply, MSG_ACCEPTED, SUCCESS, xid $XID), @READ4 NAME COUNT (an
+ * NFSv4.0 COMPOUND PUTROOTFH, LOOKUP NAME, READ COUNT octets, xid
+ * $XID), pad N (N zero octets), rep N { TOKENS } (repeated N times).
+ *
+ * For each case two lines: "ok hostile: NAME: OUTCOME" (or "not ok
+ * ...: why"), then whether a new, well-behaved connection is served.
+ * The version of the follow-up NULL Calls is the connection's: Version
+ * 2 once the server sent a Version 2 message, else Version 1.
+ *
+ * Only ever pointed at the test guests (192.0.2.0/24).
+ */
+#define _GNU_SOURCE
+#include <arpa/inet.h>
+#include <ctype.h>
+#include <errno.h>
+#include <netdb.h>
+#include <poll.h>
+#include <stdarg.h>
+#include <stdbool.h>
+#include <stdint.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <time.h>
+#include <unistd.h>
+
+#include <infiniband/verbs.h>
+#include <rdma/rdma_cma.h>
+
+#define NRECV 32		/* Receives kept posted */
+#define RBUFSZ 8192		/* each Receive */
+#define SBUFSZ 16384		/* the largest message a case can send */
+#define SENDQ 256		/* our Send queue */
+#define FLOODSZ 128		/* a flood slot: one NULL Call */
+#define DATASZ (64 * 1024)	/* the region chunks may name */
+#define MAXQ 512		/* messages received and not yet looked at */
+#define MAXTOK 4096
+
+struct msg {
+	uint8_t b[RBUFSZ];
+	uint32_t len;
+};
+
+struct conn {
+	struct rdma_event_channel *ec;
+	struct rdma_cm_id *id;
+	struct ibv_pd *pd;
+	struct ibv_cq *cq;
+	struct ibv_mr *rmr, *smr, *dmr;
+	uint8_t *rbuf, *sbuf, *data;
+	uint8_t priv[64];
+	int privlen;		/* -1: none */
+	int rnr;
+	bool norecv, up, dead, v2;
+	uint32_t received, sends_out;
+	struct msg *q;		/* MAXQ of them */
+	int qn;
+	bool lost;		/* a message did not fit in q */
+};
+
+static const char *g_addr;
+static int g_port;
+static uint32_t g_xid;
+static char g_why[512];
+static char g_outcome[256];
+
+static int why(const char *fmt, ...)
+{
+	va_list ap;
+
+	va_start(ap, fmt);
+	vsnprintf(g_why, sizeof(g_why), fmt, ap);
+	va_end(ap);
+	return -1;
+}
+
+static uint64_t now_ms(void)
+{
+	struct timespec ts;
+
+	clock_gettime(CLOCK_MONOTONIC, &ts);
+	return (uint64_t)ts.tv_sec * 1000 + ts.tv_nsec / 1000000;
+}
+
+static uint32_t get32(const uint8_t *b, uint32_t len, uint32_t off)
+{
+	uint32_t be;
+
+	if (off + 4 > len)
+		return 0xdeadbeef;
+	memcpy(&be, b + off, 4);
+	return ntohl(be);
+}
+
+/* --- building messages ------------------------------------------------ */
+
+struct xw {
+	uint8_t *p;
+	uint32_t n, max;
+	bool over;
+};
+
+static void put8(struct xw *w, uint8_t v)
+{
+	if (w->n >= w->max) {
+		w->over = true;
+		return;
+	}
+	w->p[w->n++] = v;
+}
+
+static void put32(struct xw *w, uint32_t v)
+{
+	put8(w, v >> 24);
+	put8(w, v >> 16);
+	put8(w, v >> 8);
+	put8(w, v);
+}
+
+static void put64(struct xw *w, uint64_t v)
+{
+	put32(w, v >> 32);
+	put32(w, (uint32_t)v);
+}
+
+static void putstr(struct xw *w, const char *s)
+{
+	uint32_t i, len = strlen(s);
+
+	put32(w, len);
+	for (i = 0; i < len; i++)
+		put8(w, s[i]);
+	while (w->n & 3)
+		put8(w, 0);
+}
+
+/* NFSv3 NULL Call, AUTH_NONE: 40 octets */
+static void put_null(struct xw *w, uint32_t xid)
+{
+	put32(w, xid);
+	put32(w, 0);		/* CALL */
+	put32(w, 2);		/* RPC version */
+	put32(w, 100003);
+	put32(w, 3);
+	put32(w, 0);		/* NULLPROC */
+	put64(w, 0);		/* AUTH_NONE credential */
+	put64(w, 0);		/* AUTH_NONE verifier */
+}
+
+/* RPC Reply, MSG_ACCEPTED, AUTH_NONE verifier, SUCCESS: 24 octets */
+static void put_rpc_reply(struct xw *w, uint32_t xid)
+{
+	put32(w, xid);
+	put32(w, 1);
+	put32(w, 0);
+	put64(w, 0);
+	put32(w, 0);
+}
+
+/* PUTROOTFH; LOOKUP @name; READ @count at 0 with the anonymous stateid */
+static void put_read4(struct xw *w, uint32_t xid, const char *name,
+		      uint32_t count)
+{
+	put32(w, xid);
+	put32(w, 0);
+	put32(w, 2);
+	put32(w, 100003);
+	put32(w, 4);
+	put32(w, 1);		/* COMPOUND */
+	put32(w, 1);		/* AUTH_SYS */
+	put32(w, 28);
+	put32(w, 0);		/* stamp */
+	putstr(w, "hostile");
+	put32(w, 0);		/* uid */
+	put32(w, 0);		/* gid */
+	put32(w, 0);		/* gids */
+	put64(w, 0);		/* verifier */
+	put32(w, 0);		/* tag */
+	put32(w, 0);		/* minorversion */
+	put32(w, 3);
+	put32(w, 24);		/* PUTROOTFH */
+	put32(w, 15);		/* LOOKUP */
+	putstr(w, name);
+	put32(w, 25);		/* READ */
+	put32(w, 0);		/* seqid */
+	put32(w, 0);		/* other[12] */
+	put64(w, 0);
+	put64(w, 0);		/* offset */
+	put32(w, count);
+}
+
+static uint32_t our_credit(const struct conn *c)
+{
+	/* v2-07, Section 4.2.1: Receives completed plus those we offer */
+	return c->received + NRECV - 1;
+}
+
+static bool is_hex(const char *t, size_t n)
+{
+	size_t i;
+
+	if (strlen(t) != n)
+		return false;
+	for (i = 0; i < n; i++)
+		if (!isxdigit((unsigned char)t[i]))
+			return false;
+	return true;
+}
+
+/* Emit tokens [*i, n) until a "}" (or the end); 0 or -1 */
+static int emit(struct conn *c, struct xw *w, char **tok, int n, int *i)
+{
+	uint64_t addr = (uintptr_t)c->data;
+
+	while (*i < n) {
+		const char *t = tok[(*i)++];
+
+		if (!strcmp(t, "}"))
+			return 0;
+		if (is_hex(t, 8))
+			put32(w, strtoul(t, NULL, 16));
+		else if (is_hex(t, 2))
+			put8(w, strtoul(t, NULL, 16));
+		else if (!strcmp(t, "$XID"))
+			put32(w, g_xid);
+		else if (!strcmp(t, "$XID2"))
+			put32(w, g_xid + 0x10000);
+		else if (!strcmp(t, "$CRED"))
+			put32(w, our_credit(c));
+		else if (!strcmp(t, "$RKEY"))
+			put32(w, c->dmr->rkey);
+		else if (!strcmp(t, "$BADRKEY"))
+			put32(w, c->dmr->rkey ^ 0x5a5a5a00);
+		else if (!strcmp(t, "$ADDR"))
+			put64(w, addr);
+		else if (!strcmp(t, "$ADDREND"))
+			put64(w, addr + DATASZ - 8);
+		else if (!strcmp(t, "@NULL"))
+			put_null(w, g_xid);
+		else if (!strcmp(t, "@NULL2"))
+			put_null(w, g_xid + 0x10000);
+		else if (!strcmp(t, "@REPLY"))
+			put_rpc_reply(w, g_xid);
+		else if (!strcmp(t, "@READ4") && *i + 2 <= n) {
+			put_read4(w, g_xid, tok[*i], strtoul(tok[*i + 1], NULL, 0));
+			*i += 2;
+		} else if (!strcmp(t, "pad") && *i < n) {
+			unsigned long k = strtoul(tok[(*i)++], NULL, 0);
+
+			while (k--)
+				put8(w, 0);
+		} else if (!strcmp(t, "rep") && *i + 1 < n &&
+			   !strcmp(tok[*i + 1], "{")) {
+			unsigned long k = strtoul(tok[*i], NULL, 0);
+			int start = *i + 2, end = start;
+
+			if (!k)
+				return why("rep 0");
+			while (k--) {
+				end = start;
+				if (emit(c, w, tok, n, &end))
+					return -1;
+			}
+			*i = end;
+		} else {
+			return why("bad token '%s'", t);
+		}
+		if (w->over)
+			return why("message longer than %u octets", w->max);
+	}
+	return 0;
+}
+
+/* --- the connection ------------------------------------------------------- */
+
+static int cm_wait(struct conn *c, enum rdma_cm_event_type want, int ms)
+{
+	struct pollfd pfd = { .fd = c->ec->fd, .events = POLLIN };
+	struct rdma_cm_event *ev;
+	int type;
+
+	if (poll(&pfd, 1, ms) <= 0)
+		return why("no rdma_cm event %s in %d ms", rdma_event_str(want), ms);
+	if (rdma_get_cm_event(c->ec, &ev))
+		return why("rdma_get_cm_event: %s", strerror(errno));
+	type = ev->event;
+	rdma_ack_cm_event(ev);
+	if (type == RDMA_CM_EVENT_DISCONNECTED)
+		c->dead = true;
+	if (type != (int)want)
+		return why("rdma_cm event %s, wanted %s", rdma_event_str(type),
+			   rdma_event_str(want));
+	return 0;
+}
+
+static void cm_poll(struct conn *c)
+{
+	struct pollfd pfd = { .fd = c->ec->fd, .events = POLLIN };
+	struct rdma_cm_event *ev;
+
+	while (poll(&pfd, 1, 0) > 0 && !rdma_get_cm_event(c->ec, &ev)) {
+		if (ev->event == RDMA_CM_EVENT_DISCONNECTED)
+			c->dead = true;
+		rdma_ack_cm_event(ev);
+	}
+}
+
+static int post_recv(struct conn *c, int i)
+{
+	struct ibv_sge sge = {
+		.addr = (uintptr_t)(c->rbuf + i * RBUFSZ),
+		.length = RBUFSZ, .lkey = c->rmr->lkey,
+	};
+	struct ibv_recv_wr wr = { .wr_id = i, .sg_list = &sge, .num_sge = 1 };
+	struct ibv_recv_wr *bad;
+
+	return ibv_post_recv(c->id->qp, &wr, &bad);
+}
+
+static void conn_init(struct conn *c)
+{
+	/* RFC 8797, Section 4: magic, version 1, no flags, 4 KiB both ways */
+	static const uint8_t def[8] = { 0xf6, 0xab, 0x0e, 0x18, 1, 0, 3, 3 };
+
+	memset(c, 0, sizeof(*c));
+	memcpy(c->priv, def, sizeof(def));
+	c->privlen = sizeof(def);
+	c->rnr = 7;
+}
+
+static void conn_close(struct conn *c)
+{
+	if (c->ec && c->id) {
+		if (c->up && !c->dead) {
+			rdma_disconnect(c->id);
+			cm_wait(c, RDMA_CM_EVENT_DISCONNECTED, 2000);
+		}
+		if (c->id->qp)
+			rdma_destroy_qp(c->id);
+		if (c->rmr)
+			ibv_dereg_mr(c->rmr);
+		if (c->smr)
+			ibv_dereg_mr(c->smr);
+		if (c->dmr)
+			ibv_dereg_mr(c->dmr);
+		if (c->cq)
+			ibv_destroy_cq(c->cq);
+		if (c->pd)
+			ibv_dealloc_pd(c->pd);
+		rdma_destroy_id(c->id);
+	}
+	if (c->ec)
+		rdma_destroy_event_channel(c->ec);
+	free(c->rbuf);
+	free(c->sbuf);
+	free(c->data);
+	free(c->q);
+	conn_init(c);
+}
+
+static int conn_open(struct conn *c)
+{
+	struct rdma_conn_param param = {
+		.responder_resources = 1, .initiator_depth = 1,
+		.retry_count = 7, .rnr_retry_count = c->rnr,
+	};
+	struct ibv_qp_init_attr qa = { 0 };
+	struct addrinfo *ai;
+	char port[16];
+	int i;
+
+	if (c->privlen > 0) {
+		param.private_data = c->priv;
+		param.private_data_len = c->privlen;
+	}
+	c->ec = rdma_create_event_channel();
+	if (!c->ec)
+		return why("rdma_create_event_channel: %s", strerror(errno));
+	if (rdma_create_id(c->ec, &c->id, NULL, RDMA_PS_TCP))
+		return why("rdma_create_id: %s", strerror(errno));
+	snprintf(port, sizeof(port), "%d", g_port);
+	if (getaddrinfo(g_addr, port, NULL, &ai))
+		return why("getaddrinfo %s", g_addr);
+	i = rdma_resolve_addr(c->id, NULL, ai->ai_addr, 2000);
+	freeaddrinfo(ai);
+	if (i || cm_wait(c, RDMA_CM_EVENT_ADDR_RESOLVED, 3000))
+		return why("resolve addr: %s", g_why[0] ? g_why : strerror(errno));
+	if (rdma_resolve_route(c->id, 2000) ||
+	    cm_wait(c, RDMA_CM_EVENT_ROUTE_RESOLVED, 3000))
+		return why("resolve route: %s", g_why);
+	c->pd = ibv_alloc_pd(c->id->verbs);
+	c->cq = ibv_create_cq(c->id->verbs, NRECV + SENDQ + 16, NULL, NULL, 0);
+	if (!c->pd || !c->cq)
+		return why("pd/cq: %s", strerror(errno));
+	qa.send_cq = c->cq;
+	qa.recv_cq = c->cq;
+	qa.qp_type = IBV_QPT_RC;
+	qa.cap.max_send_wr = SENDQ;
+	qa.cap.max_recv_wr = NRECV;
+	qa.cap.max_send_sge = 1;
+	qa.cap.max_recv_sge = 1;
+	if (rdma_create_qp(c->id, c->pd, &qa))
+		return why("rdma_create_qp: %s", strerror(errno));
+	c->rbuf = calloc(NRECV, RBUFSZ);
+	c->sbuf = calloc(1, SBUFSZ + SENDQ * FLOODSZ);
+	c->data = calloc(1, DATASZ);
+	c->q = calloc(MAXQ, sizeof(*c->q));
+	if (!c->rbuf || !c->sbuf || !c->data || !c->q)
+		return why("out of memory");
+	c->rmr = ibv_reg_mr(c->pd, c->rbuf, NRECV * RBUFSZ,
+			    IBV_ACCESS_LOCAL_WRITE);
+	c->smr = ibv_reg_mr(c->pd, c->sbuf, SBUFSZ + SENDQ * FLOODSZ, 0);
+	c->dmr = ibv_reg_mr(c->pd, c->data, DATASZ, IBV_ACCESS_LOCAL_WRITE |
+			    IBV_ACCESS_REMOTE_READ | IBV_ACCESS_REMOTE_WRITE);
+	if (!c->rmr || !c->smr || !c->dmr)
+		return why("ibv_reg_mr: %s", strerror(errno));
+	for (i = 0; !c->norecv && i < NRECV; i++)
+		if (post_recv(c, i))
+			return why("ibv_post_recv: %s", strerror(errno));
+	if (rdma_connect(c->id, &param))
+		return why("rdma_connect: %s", strerror(errno));
+	if (cm_wait(c, RDMA_CM_EVENT_ESTABLISHED, 5000))
+		return -1;
+	c->up = true;
+	return 0;
+}
+
+/* Take completions; Receives are queued and reposted */
+static int reap(struct conn *c)
+{
+	struct ibv_wc wc[16];
+	int n, i;
+
+	n = ibv_poll_cq(c->cq, 16, wc);
+	for (i = 0; i < n; i++) {
+		if (wc[i].status != IBV_WC_SUCCESS) {
+			c->dead = true;
+			continue;
+		}
+		if (wc[i].opcode == IBV_WC_SEND) {
+			c->sends_out -= wc[i].wr_id;
+			continue;
+		}
+		c->received++;
+		if (c->qn < MAXQ) {
+			memcpy(c->q[c->qn].b, c->rbuf + wc[i].wr_id * RBUFSZ,
+			       wc[i].byte_len);
+			c->q[c->qn].len = wc[i].byte_len;
+			c->qn++;
+		} else {
+			c->lost = true;
+		}
+		if (post_recv(c, wc[i].wr_id))
+			c->dead = true;
+	}
+	return n;
+}
+
+/*
+ * Post one message: signalled when @count is not zero, its completion
+ * then accounting for @count Sends (itself and unsignalled ones before).
+ */
+static int post_msg(struct conn *c, uint32_t off, uint32_t len,
+		    unsigned int count)
+{
+	struct ibv_sge sge = {
+		.addr = (uintptr_t)(c->sbuf + off), .length = len,
+		.lkey = c->smr->lkey,
+	};
+	struct ibv_send_wr wr = {
+		.wr_id = count, .sg_list = &sge, .num_sge = len ? 1 : 0,
+		.opcode = IBV_WR_SEND,
+		.send_flags = count ? IBV_SEND_SIGNALED : 0,
+	};
+	struct ibv_send_wr *bad;
+
+	if (ibv_post_send(c->id->qp, &wr, &bad))
+		return why("ibv_post_send: %s", strerror(errno));
+	c->sends_out += count;
+	return 0;
+}
+
+/* Send and wait (bounded) for the Send to complete */
+static int send_msg(struct conn *c, uint32_t len)
+{
+	uint64_t end = now_ms() + 3000;
+
+	if (!c->up && conn_open(c))
+		return -1;
+	if (post_msg(c, 0, len, 1))
+		return -1;
+	while (c->sends_out && !c->dead && now_ms() < end) {
+		if (!reap(c))
+			usleep(100);
+	}
+	/* A Send the server never takes is the case's business, not ours */
+	return 0;
+}
+
+/* Wait up to @ms for a message (skipping the server's CONNPROP_FINAL
+ * and GRANT); 0 got one, 1 none came, -1 the connection died.
+ */
+static int recv_msg(struct conn *c, struct msg *m, int ms)
+{
+	uint64_t end = now_ms() + ms;
+
+	for (;;) {
+		while (c->qn) {
+			*m = c->q[0];
+			memmove(c->q, c->q + 1, (c->qn - 1) * sizeof(c->q[0]));
+			c->qn--;
+			if (get32(m->b, m->len, 4) == 2) {
+				uint32_t t = get32(m->b, m->len, 12);
+
+				c->v2 = true;
+				if (t == 7 || t == 5)	/* CONNPROP_FINAL, GRANT */
+					continue;
+			}
+			return 0;
+		}
+		if (reap(c))
+			continue;
+		cm_poll(c);
+		if (c->dead)
+			return why("the server disconnected");
+		if (now_ms() > end)
+			return 1;
+		usleep(200);
+	}
+}
+
+static const char *describe(const struct msg *m)
+{
+	static char s[128];
+
+	snprintf(s, sizeof(s), "%u octets: xid 0x%08x vers %u type %u word 0x%08x",
+		 m->len, get32(m->b, m->len, 0), get32(m->b, m->len, 4),
+		 get32(m->b, m->len, 12), get32(m->b, m->len, 16));
+	return s;
+}
+
+/* Is @m the inline RPC Reply of NULL Call @xid? */
+static int is_null_reply(const struct msg *m, uint32_t xid)
+{
+	uint32_t vers = get32(m->b, m->len, 4), off;
+
+	if (get32(m->b, m->len, 0) != xid)
+		return why("answer %s, wanted xid 0x%08x", describe(m), xid);
+	if (vers == 1 && get32(m->b, m->len, 12) == 0 &&
+	    !get32(m->b, m->len, 16) && !get32(m->b, m->len, 20) &&
+	    !get32(m->b, m->len, 24))
+		off = 28;
+	else if (vers == 2 && get32(m->b, m->len, 12) == 13 &&
+		 !get32(m->b, m->len, 16))
+		off = 20;
+	else
+		return why("answer %s, wanted an inline Reply", describe(m));
+	if (get32(m->b, m->len, off) != xid ||
+	    get32(m->b, m->len, off + 4) != 1 ||
+	    get32(m->b, m->len, off + 8) != 0 ||
+	    get32(m->b, m->len, off + 20) != 0)
+		return why("RPC reply not MSG_ACCEPTED/SUCCESS for 0x%08x", xid);
+	return 0;
+}
+
+/* A NULL Call in the connection's version, at @off in the Send buffer */
+static uint32_t build_null(struct conn *c, uint32_t off, uint32_t xid)
+{
+	struct xw w = { c->sbuf + off, 0, FLOODSZ, false };
+
+	put32(&w, xid);
+	put32(&w, c->v2 ? 2 : 1);
+	put32(&w, c->v2 ? our_credit(c) : 32);
+	if (c->v2) {
+		put32(&w, 10);		/* CALL_INLINE */
+		put32(&w, 0);		/* rdma_inv_handle */
+	} else {
+		put32(&w, 0);		/* RDMA_MSG */
+	}
+	put32(&w, 0);
+	put32(&w, 0);
+	put32(&w, 0);
+	put_null(&w, xid);
+	return w.n;
+}
+
+static int null_roundtrip(struct conn *c, uint32_t xid, int ms)
+{
+	struct msg m;
+	int ret;
+
+	if (send_msg(c, build_null(c, 0, xid)))
+		return -1;
+	ret = recv_msg(c, &m, ms);
+	if (ret > 0)
+		return why("no Reply to NULL Call 0x%08x in %d ms", xid, ms);
+	if (ret < 0)
+		return -1;
+	return is_null_reply(&m, xid);
+}
+
+/* --- expectations ----------------------------------------------------------- */
+
+static uint32_t parse_xid(const char *t)
+{
+	if (!strcmp(t, "$XID"))
+		return g_xid;
+	if (!strcmp(t, "$XID2"))
+		return g_xid + 0x10000;
+	return strtoul(t, NULL, 16);
+}
+
+static int secs_arg(char **tok, int n, int i, int def)
+{
+	return (i < n ? atoi(tok[i]) : def) * 1000;
+}
+
+static int expect(struct conn *c, char **tok, int n)
+{
+	struct msg m;
+	int ret, ms, i;
+
+	if (n < 2)
+		return why("expect what?");
+	if (!c->up && strcmp(tok[1], "close") && conn_open(c))
+		return -1;
+	if (!strcmp(tok[1], "error") && n >= 5) {
+		uint32_t xid = parse_xid(tok[2]);
+		uint32_t vers = strtoul(tok[3], NULL, 0);
+		uint32_t code = strtoul(tok[4], NULL, 0);
+
+		ms = secs_arg(tok, n, 5, 5);
+		ret = recv_msg(c, &m, ms);
+		if (ret > 0)
+			return why("no answer in %d ms", ms);
+		if (ret < 0)
+			return -1;
+		if (get32(m.b, m.len, 0) != xid || get32(m.b, m.len, 4) != vers ||
+		    get32(m.b, m.len, 12) != 4 || get32(m.b, m.len, 16) != code)
+			return why("answer %s, wanted error %u vers %u xid 0x%08x",
+				   describe(&m), code, vers, xid);
+		return 0;
+	}
+	if (!strcmp(tok[1], "reply") && n >= 3) {
+		ms = secs_arg(tok, n, 3, 5);
+		ret = recv_msg(c, &m, ms);
+		if (ret > 0)
+			return why("no answer in %d ms", ms);
+		return ret < 0 ? -1 : is_null_reply(&m, parse_xid(tok[2]));
+	}
+	if (!strcmp(tok[1], "replies") && n >= 3) {
+		int want = atoi(tok[2]), got = 0;
+
+		ms = secs_arg(tok, n, 3, 30);
+		while (got < want) {
+			ret = recv_msg(c, &m, ms);
+			if (c->lost)
+				return why("more than %d messages queued", MAXQ);
+			if (ret)
+				return why("%d of %d Replies, then: %s", got, want,
+					   ret > 0 ? "silence" : g_why);
+			if (get32(m.b, m.len, 0) - g_xid - 0x100 >= (uint32_t)want ||
+			    is_null_reply(&m, get32(m.b, m.len, 0)))
+				return why("Reply %d: %s", got, describe(&m));
+			got++;
+		}
+		return 0;
+	}
+	if (!strcmp(tok[1], "drop")) {
+		ms = secs_arg(tok, n, 2, 2);
+		ret = recv_msg(c, &m, ms);
+		if (ret < 0)
+			return -1;
+		if (!ret)
+			return why("answered: %s", describe(&m));
+		/* The Receive was reposted: the connection still serves */
+		if (null_roundtrip(c, g_xid + 0x80, 5000))
+			return why("after the drop: %s", g_why);
+		return 0;
+	}
+	if (!strcmp(tok[1], "close")) {
+		uint64_t end;
+
+		ms = secs_arg(tok, n, 2, 30);
+		end = now_ms() + ms;
+		if (!c->up)
+			return why("never connected");
+		while (!c->dead && now_ms() < end) {
+			while (reap(c))
+				;
+			c->qn = 0;
+			cm_poll(c);
+			usleep(1000);
+		}
+		if (!c->dead)
+			return why("still connected after %d ms", ms);
+		return 0;
+	}
+	for (i = 0; i < n; i++)
+		fprintf(stderr, "%s ", tok[i]);
+	return why("unknown expectation");
+}
+
+/* --- cases ------------------------------------------------------------------ */
+
+static int flood(struct conn *c, unsigned int count)
+{
+	uint64_t last = now_ms();
+	unsigned int i = 0, batch = 16;
+
+	if (!c->up && conn_open(c))
+		return -1;
+	while (i < count && !c->dead) {
+		if (c->sends_out + batch < SENDQ) {
+			/*
+			 * Each Send has its own slot: fewer than SENDQ are
+			 * ever posted. Every batch-th is signalled and
+			 * counts the batch.
+			 */
+			uint32_t off = SBUFSZ + (i % SENDQ) * FLOODSZ;
+
+			if (post_msg(c, off, build_null(c, off, g_xid + 0x100 + i),
+				     (i + 1) % batch ? 0 : batch))
+				return -1;
+			i++;
+			last = now_ms();
+			continue;
+		}
+		if (reap(c)) {
+			last = now_ms();
+			continue;
+		}
+		cm_poll(c);
+		/* The server took nothing for 3 s: its Receives are gone */
+		if (now_ms() - last > 3000)
+			break;
+		usleep(200);
+	}
+	printf("# flood: %u of %u Calls posted\n", i, count);
+	return 0;
+}
+
+static int tokenize(char *line, char **tok)
+{
+	int n = 0;
+	char *p = strchr(line, '#'), *s;
+
+	if (p)
+		*p = 0;
+	for (s = strtok(line, " \t\r\n"); s && n < MAXTOK;
+	     s = strtok(NULL, " \t\r\n"))
+		tok[n++] = s;
+	return n;
+}
+
+/* Run one directive line */
+static int directive(struct conn *c, char **tok, int n)
+{
+	struct xw w;
+	int i = 1;
+
+	if (!strcmp(tok[0], "private")) {
+		if (n == 2 && !strcmp(tok[1], "none")) {
+			c->privlen = -1;
+			return 0;
+		}
+		w = (struct xw){ c->priv, 0, sizeof(c->priv), false };
+		if (emit(c, &w, tok, n, &i))
+			return -1;
+		c->privlen = w.n;
+		return 0;
+	}
+	if (!strcmp(tok[0], "rnr") && n == 2) {
+		c->rnr = atoi(tok[1]);
+		return 0;
+	}
+	if (!strcmp(tok[0], "norecv")) {
+		c->norecv = true;
+		return 0;
+	}
+	if (!strcmp(tok[0], "connect"))
+		return c->up ? 0 : conn_open(c);
+	if (!c->up && strcmp(tok[0], "expect") && conn_open(c))
+		return -1;
+	if (!strcmp(tok[0], "data") && n >= 2) {
+		unsigned long off = strtoul(tok[1], NULL, 0);
+
+		if (off >= DATASZ)
+			return why("data offset %lu", off);
+		w = (struct xw){ c->data + off, 0, DATASZ - off, false };
+		i = 2;
+		return emit(c, &w, tok, n, &i);
+	}
+	if (!strcmp(tok[0], "send")) {
+		w = (struct xw){ c->sbuf, 0, SBUFSZ, false };
+		if (emit(c, &w, tok, n, &i))
+			return -1;
+		return send_msg(c, w.n);
+	}
+	if (!strcmp(tok[0], "flood") && n == 2)
+		return flood(c, strtoul(tok[1], NULL, 0));
+	if (!strcmp(tok[0], "sleep") && n == 2) {
+		usleep(atoi(tok[1]) * 1000);
+		return 0;
+	}
+	if (!strcmp(tok[0], "disconnect")) {
+		if (c->up && !c->dead)
+			rdma_disconnect(c->id);
+		return 0;
+	}
+	if (!strcmp(tok[0], "expect")) {
+		size_t len = strlen(g_outcome);
+
+		for (i = 1; i < n && len < sizeof(g_outcome) - 40; i++)
+			len += snprintf(g_outcome + len, sizeof(g_outcome) - len,
+					"%s%s", len ? " " : "expect ", tok[i]);
+		if (len < sizeof(g_outcome) - 2)
+			strcat(g_outcome, ";");
+		return expect(c, tok, n);
+	}
+	return why("unknown directive '%s'", tok[0]);
+}
+
+static int run_case(const char *path)
+{
+	static char *tok[MAXTOK];
+	char line[8192];
+	struct conn c;
+	FILE *f;
+	int n, ret = 0, lineno = 0;
+
+	f = fopen(path, "r");
+	if (!f)
+		return why("%s: %s", path, strerror(errno));
+	conn_init(&c);
+	while (!ret && fgets(line, sizeof(line), f)) {
+		lineno++;
+		n = tokenize(line, tok);
+		if (!n)
+			continue;
+		ret = directive(&c, tok, n);
+		if (ret) {
+			char what[sizeof(g_why)];
+
+			snprintf(what, sizeof(what), "%s", g_why);
+			why("line %d: %s", lineno, what);
+		}
+	}
+	fclose(f);
+	conn_close(&c);
+	return ret;
+}
+
+/* A well-behaved client on a fresh connection is still served */
+static int served(void)
+{
+	struct conn c;
+	int ret;
+
+	conn_init(&c);
+	ret = conn_open(&c);
+	if (!ret)
+		ret = null_roundtrip(&c, g_xid + 0x8000, 5000);
+	conn_close(&c);
+	return ret;
+}
+
+int main(int argc, char **argv)
+{
+	int i, fail = 0;
+
+	if (argc < 4) {
+		fprintf(stderr, "usage: hostile ADDR PORT CASE...\n");
+		return 2;
+	}
+	g_addr = argv[1];
+	g_port = atoi(argv[2]);
+	setvbuf(stdout, NULL, _IOLBF, 0);
+	for (i = 3; i < argc; i++) {
+		const char *base = strrchr(argv[i], '/');
+		char name[128];
+		uint64_t t0 = now_ms();
+
+		snprintf(name, sizeof(name), "%s", base ? base + 1 : argv[i]);
+		if (strlen(name) > 5 && !strcmp(name + strlen(name) - 5, ".case"))
+			name[strlen(name) - 5] = 0;
+		g_xid = ((uint32_t)time(NULL) << 20) ^ ((uint32_t)i << 24);
+		g_outcome[0] = 0;
+		g_why[0] = 0;
+		if (run_case(argv[i])) {
+			printf("not ok hostile: %s: %s: %s\n", name,
+			       g_outcome[0] ? g_outcome : "(no outcome)", g_why);
+			fail++;
+		} else {
+			printf("ok hostile: %s: %s\n", name, g_outcome);
+		}
+		printf("# %s took %llu ms\n", name,
+		       (unsigned long long)(now_ms() - t0));
+		g_why[0] = 0;
+		if (served()) {
+			printf("not ok hostile: %s: a new connection is served afterwards: %s\n",
+			       name, g_why);
+			fail++;
+		} else {
+			printf("ok hostile: %s: a new connection is served afterwards\n",
+			       name);
+		}
+	}
+	return fail ? 1 : 0;
+}
