@@ -250,31 +250,31 @@ static int emit(struct conn *c, struct xw *w, char **tok, int n, int *i)
 
 		if (!strcmp(t, "}"))
 			return 0;
-		if (is_hex(t, 8))
+		if (is_hex(t, 8)) {
 			put32(w, strtoul(t, NULL, 16));
-		else if (is_hex(t, 2))
+		} else if (is_hex(t, 2)) {
 			put8(w, strtoul(t, NULL, 16));
-		else if (!strcmp(t, "$XID"))
+		} else if (!strcmp(t, "$XID")) {
 			put32(w, g_xid);
-		else if (!strcmp(t, "$XID2"))
+		} else if (!strcmp(t, "$XID2")) {
 			put32(w, g_xid + 0x10000);
-		else if (!strcmp(t, "$CRED"))
+		} else if (!strcmp(t, "$CRED")) {
 			put32(w, our_credit(c));
-		else if (!strcmp(t, "$RKEY"))
+		} else if (!strcmp(t, "$RKEY")) {
 			put32(w, c->dmr->rkey);
-		else if (!strcmp(t, "$BADRKEY"))
+		} else if (!strcmp(t, "$BADRKEY")) {
 			put32(w, c->dmr->rkey ^ 0x5a5a5a00);
-		else if (!strcmp(t, "$ADDR"))
+		} else if (!strcmp(t, "$ADDR")) {
 			put64(w, addr);
-		else if (!strcmp(t, "$ADDREND"))
+		} else if (!strcmp(t, "$ADDREND")) {
 			put64(w, addr + DATASZ - 8);
-		else if (!strcmp(t, "@NULL"))
+		} else if (!strcmp(t, "@NULL")) {
 			put_null(w, g_xid);
-		else if (!strcmp(t, "@NULL2"))
+		} else if (!strcmp(t, "@NULL2")) {
 			put_null(w, g_xid + 0x10000);
-		else if (!strcmp(t, "@REPLY"))
+		} else if (!strcmp(t, "@REPLY")) {
 			put_rpc_reply(w, g_xid);
-		else if (!strcmp(t, "@READ4") && *i + 2 <= n) {
+		} else if (!strcmp(t, "@READ4") && *i + 2 <= n) {
 			put_read4(w, g_xid, tok[*i], strtoul(tok[*i + 1], NULL, 0));
 			*i += 2;
 		} else if (!strcmp(t, "pad") && *i < n) {
@@ -654,7 +654,7 @@ static int expect(struct conn *c, char **tok, int n)
 	int ret, ms, i;
 
 	if (n < 2)
-		return why("expect what?");
+		return why("no outcome given");
 	if (!c->up && strcmp(tok[1], "close") && conn_open(c))
 		return -1;
 	if (!strcmp(tok[1], "error") && n >= 5) {
@@ -769,7 +769,7 @@ static int flood(struct conn *c, unsigned int count)
 			break;
 		usleep(200);
 	}
-	printf("# flood: %u of %u Calls posted\n", i, count);
+	printf("# %u of %u flooded Calls posted\n", i, count);
 	return 0;
 }
 
@@ -851,7 +851,7 @@ static int directive(struct conn *c, char **tok, int n)
 			strcat(g_outcome, ";");
 		return expect(c, tok, n);
 	}
-	return why("unknown directive '%s'", tok[0]);
+	return why("unknown keyword '%s'", tok[0]);
 }
 
 static int run_case(const char *path)
