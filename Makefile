@@ -16,6 +16,7 @@
 #                      file that makes every request load them, then depmod
 #   make uninstall     removes exactly that and runs depmod: the kernel's
 #                      rpcrdma.ko answers the requests again
+#   make deb           a DKMS Debian package (.build/deb/rpcrdma-ng-dkms_*.deb)
 #
 # Kbuild reads ./Kbuild, never this file; in-tree builds use Kbuild and
 # Kconfig directly.
@@ -112,6 +113,18 @@ uninstall:
 			echo "note: $$m is still loaded; unmount, remove the rdma listener, then modprobe -r xprtrdma svcrdma"; \
 	done; true
 
+# --- make deb ---------------------------------------------------------------------
+# rpcrdma-ng-dkms_<ver>_all.deb in .build/deb from the files git tracks
+# (packaging/debian is the debian/ directory; dkms.conf the DKMS recipe).
+DEB_STAGE := .build/deb/rpcrdma-ng
+deb:
+	rm -rf .build/deb
+	mkdir -p $(DEB_STAGE)
+	git ls-files -z | tar --null -T - -cf - | tar -xf - -C $(DEB_STAGE)
+	cp -a packaging/debian $(DEB_STAGE)/debian
+	cd $(DEB_STAGE) && dpkg-buildpackage -b -us -uc
+	dpkg-deb --contents .build/deb/rpcrdma-ng-dkms_*_all.deb
+
 clean:
 	@test ! -f $(KDIR)/Makefile || $(KMAKE) clean
 	rm -rf .build fuzz/out
@@ -141,5 +154,5 @@ checkpatch:
 fuzz:
 	$(MAKE) -C fuzz run
 
-.PHONY: all modules modules_install install uninstall clean setup debug-kernel check demo kunit checkpatch fuzz \
+.PHONY: all modules modules_install install uninstall deb clean setup debug-kernel check demo kunit checkpatch fuzz \
 	bench
