@@ -11,6 +11,12 @@
 #   make fuzz          run the codec fuzzer (FUZZ_SECONDS=, default 60)
 #   make bench         ours vs the in-tree transport vs TCP vs raw soft-RoCE
 #                      (BENCH_QUICK=1 for one short round; not in make check)
+#   make install       (as root, after make) the three modules into
+#                      /lib/modules/$(KVER)/updates/rpcrdma-ng, the modprobe.d
+#                      file that makes every request load them, then depmod
+#   make uninstall     removes exactly that and runs depmod: the kernel's
+#                      rpcrdma.ko answers the requests again
+#   make deb           a DKMS Debian package (.build/deb/rpcrdma-ng-dkms_*.deb)
 #
 # Kbuild reads ./Kbuild, never this file; in-tree builds use Kbuild and
 # Kconfig directly.
@@ -21,6 +27,12 @@ export RPCRDMA_CACHE
 STOCK_KVER := $(shell cat $(RPCRDMA_CACHE)/stock/kver 2>/dev/null)
 RUNNING_KDIR := /lib/modules/$(shell uname -r)/build
 STOCK_KDIR := $(RPCRDMA_CACHE)/stock/$(STOCK_KVER)/root/usr/src/linux-headers-$(STOCK_KVER)
+
+# KVER given alone (make KVER=6.12.N+deb12-amd64 install) names the
+# kernel, and its build tree is the one Debian's headers package links.
+ifneq ($(origin KVER),undefined)
+KDIR ?= /lib/modules/$(KVER)/build
+endif
 
 ifneq ($(wildcard $(RUNNING_KDIR)/Makefile),)
 KDIR ?= $(RUNNING_KDIR)
@@ -48,6 +60,70 @@ modules:
 
 modules_install:
 	$(KMAKE) modules_install
+
+# --- make install / make uninstall ---------------------------------------------
+# KVER: the kernel to install for (default: the one KDIR was configured
+# for). DESTDIR: a staging root (a package build); depmod then runs only
+# if DESTDIR holds a whole module tree for KVER. MODPROBE_D: where the
+# modprobe.d file goes. KO_DIR: take the three .ko files from there
+# instead of this tree (the VM harness installs what it built elsewhere).
+# DEPMOD: the depmod to run. Documentation/admin-guide.rst has the why.
+KVER ?= $(or $(shell cat $(KDIR)/include/config/kernel.release 2>/dev/null),$(shell uname -r))
+DESTDIR ?=
+MODPROBE_D ?= /etc/modprobe.d
+DEPMOD ?= depmod
+KO_DIR ?=
+RPCRDMA_MODS := rpcrdma_core xprtrdma svcrdma
+INSTALL_DIR = $(DESTDIR)/lib/modules/$(KVER)/updates/rpcrdma-ng
+INSTALL_CONF = $(DESTDIR)$(MODPROBE_D)/rpcrdma-ng.conf
+INSTALL_KOS = $(if $(KO_DIR),$(addprefix $(KO_DIR)/,$(addsuffix .ko,$(RPCRDMA_MODS))),\
+		core/rpcrdma_core.ko xprtrdma/xprtrdma.ko svcrdma/svcrdma.ko)
+
+define run_depmod
+	@if [ -z "$(DESTDIR)" ]; then \
+		echo "$(DEPMOD) -a $(KVER)"; $(DEPMOD) -a $(KVER); \
+	elif [ -f "$(DESTDIR)/lib/modules/$(KVER)/modules.order" ]; then \
+		echo "$(DEPMOD) -b $(DESTDIR) -a $(KVER)"; \
+		$(DEPMOD) -b "$(DESTDIR)" -a $(KVER); \
+	else \
+		echo "DESTDIR has no module tree for $(KVER): depmod is left to the package's scripts"; \
+	fi
+endef
+
+install:
+	@for ko in $(INSTALL_KOS); do \
+		[ -f "$$ko" ] || { echo "$$ko is not built: run 'make' first (as yourself), then 'make install' as root"; exit 1; }; \
+		v=$$(modinfo -F vermagic "$$ko" | cut -d' ' -f1); \
+		[ "$$v" = "$(KVER)" ] || { echo "$$ko was built for $$v, not $(KVER): build with KDIR of $(KVER), or set KVER"; exit 1; }; \
+	done
+	install -d "$(INSTALL_DIR)"
+	install -m 0644 $(INSTALL_KOS) "$(INSTALL_DIR)/"
+	install -D -m 0644 packaging/rpcrdma-ng.conf "$(INSTALL_CONF)"
+	$(run_depmod)
+
+uninstall:
+	rm -f $(addprefix "$(INSTALL_DIR)"/,$(addsuffix .ko,$(RPCRDMA_MODS)))
+	@! [ -d "$(INSTALL_DIR)" ] || rmdir "$(INSTALL_DIR)" || \
+		echo "$(INSTALL_DIR) holds other files: left in place"
+	@rmdir "$(dir $(INSTALL_DIR))" 2>/dev/null || true
+	rm -f "$(INSTALL_CONF)"
+	$(run_depmod)
+	@for m in $(RPCRDMA_MODS); do \
+		[ -z "$(DESTDIR)" ] && [ -d /sys/module/$$m ] && \
+			echo "note: $$m is still loaded; unmount, remove the rdma listener, then modprobe -r xprtrdma svcrdma"; \
+	done; true
+
+# --- make deb ---------------------------------------------------------------------
+# rpcrdma-ng-dkms_<ver>_all.deb in .build/deb from the files git tracks
+# (packaging/debian is the debian/ directory; dkms.conf the DKMS recipe).
+DEB_STAGE := .build/deb/rpcrdma-ng
+deb:
+	rm -rf .build/deb
+	mkdir -p $(DEB_STAGE)
+	git ls-files -z | tar --null -T - -cf - | tar -xf - -C $(DEB_STAGE)
+	cp -a packaging/debian $(DEB_STAGE)/debian
+	cd $(DEB_STAGE) && dpkg-buildpackage -b -us -uc
+	dpkg-deb --contents .build/deb/rpcrdma-ng-dkms_*_all.deb
 
 clean:
 	@test ! -f $(KDIR)/Makefile || $(KMAKE) clean
@@ -78,5 +154,5 @@ checkpatch:
 fuzz:
 	$(MAKE) -C fuzz run
 
-.PHONY: all modules modules_install clean setup debug-kernel check demo kunit checkpatch fuzz \
+.PHONY: all modules modules_install install uninstall deb clean setup debug-kernel check demo kunit checkpatch fuzz \
 	bench

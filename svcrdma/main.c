@@ -10,6 +10,28 @@
 
 #include "svcrdma.h"
 
+/*
+ * One log line on a failed load. -EEXIST becomes -EBUSY: modprobe
+ * (libkmod) takes -EEXIST from init_module() for "already loaded" and
+ * would report success.
+ */
+static int __init svcrdma_init_failed(int ret)
+{
+	if (ret == -EEXIST) {
+		pr_err("svcrdma: not loaded: the rdma server transport is already registered, most likely by the kernel's rpcrdma module; remove nfsd's rdma listener (echo \"-rdma 20049\" > /proc/fs/nfsd/portlist), unmount RDMA mounts, run \"rmmod rpcrdma\", then load svcrdma again\n");
+		return -EBUSY;
+	}
+	pr_err("svcrdma: not loaded: initialisation failed (%d)\n", ret);
+	return ret;
+}
+
+/*
+ * The svc class "rdma" and the backchannel's XPRT_TRANSPORT_BC_RDMA are
+ * both registered by the kernel's rpcrdma.ko as well; either one taken
+ * fails init. Every step is undone in reverse order, so a
+ * failed load leaves no sysctl directory, workqueue or class behind, and
+ * one log line says why.
+ */
 static int __init svcrdma_init(void)
 {
 	int ret;
@@ -30,7 +52,7 @@ out_transport:
 out_stats:
 	svcrdma_stats_exit();
 out:
-	return ret;
+	return svcrdma_init_failed(ret);
 }
 
 static void __exit svcrdma_exit(void)
