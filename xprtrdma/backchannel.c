@@ -320,6 +320,7 @@ static int xprtrdma_bc_post(struct xprtrdma_ep *ep,
 	if (ep->ep_vers == RPCRDMA_VERSION_2) {
 		/* Never inside a continued Call (v2.c) */
 		spin_lock(&ep->ep_post_lock);
+		xprtrdma_v2_stamp(ep, req->bc_sendbuf, req->bc_send_dma);
 		rc = ib_post_send(ep->ep_id->qp, &req->bc_send_wr, NULL);
 		spin_unlock(&ep->ep_post_lock);
 	} else {

@@ -236,14 +236,10 @@ int xprtrdma_send(struct xprtrdma_ep *ep, struct xprtrdma_req *req)
 	}
 
 	xprtrdma_send_commit(ep, req, &mrs);
-	if (req->req_nmid) {
-		/* A continued Call: nothing between its parts (v2.c) */
-		spin_lock(&ep->ep_post_lock);
+	if (ep->ep_vers == RPCRDMA_VERSION_2)
+		rc = xprtrdma_v2_post_call(ep, req, chain);
+	else
 		rc = ib_post_send(ep->ep_id->qp, chain, NULL);
-		spin_unlock(&ep->ep_post_lock);
-	} else {
-		rc = ib_post_send(ep->ep_id->qp, chain, NULL);
-	}
 	if (rc) {
 		/* The Send is last in the chain, so it was not posted. */
 		trace_xprtrdma_post_send_err(ep->ep_rx->rx_xprt.id, rc);

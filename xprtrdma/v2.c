@@ -170,14 +170,73 @@ static bool xprtrdma_v2_take_grant(struct xprtrdma_ep *ep)
  * xprtrdma_v2_credit_value - rdma_credit for a message we send
  * @ep: a Version 2 connection
  *
+ * The value a header is built with; xprtrdma_v2_stamp() replaces it
+ * when the message is posted.
+ *
  * Return: Receives completed so far plus the credits we advertise.
  */
 u32 xprtrdma_v2_credit_value(struct xprtrdma_ep *ep)
 {
-	u32 v = READ_ONCE(ep->ep_v2_recvd) + ep->ep_v2_adv;
+	return READ_ONCE(ep->ep_v2_recvd) + ep->ep_v2_adv;
+}
 
+/**
+ * xprtrdma_v2_stamp - write a message's rdma_credit as it is posted
+ * @ep: a Version 2 connection
+ * @hdr: the message's transport header
+ * @dma: its DMA address (the word written is synced for the device)
+ *
+ * The server takes the rdma_credit of the latest message it receives
+ * (v2-07, Section 4.2.1), so the values must not go backwards in the
+ * order our Sends are posted: Calls, control messages and reverse
+ * Replies are built in different contexts. Each is stamped right
+ * before ib_post_send() under ep_post_lock, never below the last value
+ * stamped; a value once sent stays safe, since Receives completed plus
+ * Receives posted never decreases.
+ *
+ * Context: ep_post_lock held.
+ */
+void xprtrdma_v2_stamp(struct xprtrdma_ep *ep, void *hdr, u64 dma)
+{
+	u32 v = xprtrdma_v2_credit_value(ep);
+	__be32 *p = hdr;
+
+	lockdep_assert_held(&ep->ep_post_lock);
+	if ((s32)(v - ep->ep_v2_granted) < 0)
+		v = ep->ep_v2_granted;
 	WRITE_ONCE(ep->ep_v2_granted, v);
-	return v;
+	p[2] = cpu_to_be32(v);
+	ib_dma_sync_single_for_device(ep->ep_id->device, dma,
+				      RPCRDMA_PREFIX_SIZE, DMA_TO_DEVICE);
+}
+
+/**
+ * xprtrdma_v2_post_call - post a Call's chain on a Version 2 connection
+ * @ep: the connection
+ * @req: the Call; its CALL_MIDDLE parts (if any) are in the chain
+ * @chain: the first WR
+ *
+ * Every Send of the chain is stamped (xprtrdma_v2_stamp()), and the
+ * chain is posted under ep_post_lock, so nothing else lands between the
+ * parts of a continued Call (Section 4.1).
+ *
+ * Return: ib_post_send()'s.
+ */
+int xprtrdma_v2_post_call(struct xprtrdma_ep *ep, struct xprtrdma_req *req,
+			  const struct ib_send_wr *chain)
+{
+	u32 stride = ep->ep_rx->rx_inline_send;
+	unsigned int i;
+	int rc;
+
+	spin_lock(&ep->ep_post_lock);
+	for (i = 0; i < req->req_nmid; i++)
+		xprtrdma_v2_stamp(ep, ep->ep_ccall_buf + i * stride,
+				  ep->ep_ccall_dma + i * stride);
+	xprtrdma_v2_stamp(ep, req->req_sendbuf, req->req_send_dma);
+	rc = ib_post_send(ep->ep_id->qp, chain, NULL);
+	spin_unlock(&ep->ep_post_lock);
+	return rc;
 }
 
 /**
@@ -218,6 +277,7 @@ static int xprtrdma_ctl_post(struct xprtrdma_ep *ep, u32 len)
 			   &ep->ep_ctl_cqe, ep->ep_ctl_dma, len);
 	/* Never inside a continued Call (Section 4.1) */
 	spin_lock(&ep->ep_post_lock);
+	xprtrdma_v2_stamp(ep, ep->ep_ctl_buf, ep->ep_ctl_dma);
 	rc = ib_post_send(ep->ep_id->qp, &ep->ep_ctl_wr, NULL);
 	spin_unlock(&ep->ep_post_lock);
 	if (rc) {

@@ -168,7 +168,7 @@ struct xprtrdma_ep {
 	u32			ep_v2_limit;	/* latest rdma_credit received */
 	u32			ep_v2_recvd;	/* Receives completed (recv CQ) */
 	u32			ep_v2_adv;	/* credits we advertise */
-	u32			ep_v2_granted;	/* latest rdma_credit we sent */
+	u32			ep_v2_granted;	/* latest rdma_credit posted */
 	u32			ep_v2_open;	/* MIDDLE type awaiting its end */
 	bool			ep_v2_props_final; /* server's FINAL seen */
 	struct rpcrdma_v2_msg	*ep_v2_msg;	/* decode scratch (recv CQ) */
@@ -448,6 +448,9 @@ bool xprtrdma_v2_take(struct xprtrdma_ep *ep);
 void xprtrdma_v2_untake(struct xprtrdma_ep *ep);
 u32 xprtrdma_v2_credit_value(struct xprtrdma_ep *ep);
 u32 xprtrdma_v2_cwnd(struct xprtrdma_ep *ep);
+void xprtrdma_v2_stamp(struct xprtrdma_ep *ep, void *hdr, u64 dma);
+int xprtrdma_v2_post_call(struct xprtrdma_ep *ep, struct xprtrdma_req *req,
+			  const struct ib_send_wr *chain);
 unsigned int xprtrdma_v2_ccall_reserve(struct xprtrdma_ep *ep, u32 len,
 				       u32 fin);
 void xprtrdma_v2_ccall_undo(struct xprtrdma_ep *ep, unsigned int nmid);
