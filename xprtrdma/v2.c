@@ -841,6 +841,15 @@ static bool xprtrdma_v2_dispatch(struct xprtrdma_ep *ep,
 	if (!err)
 		err = rpcrdma_v2_check_sequence(ep->ep_v2_open,
 						ep->ep_v2_props_final, htype);
+	/*
+	 * Section 4.1: Payload streams of two messages never interleave.
+	 * Another Reply inside a continued one leaves neither usable; as
+	 * for any Reply out of sequence the connection closes, and both
+	 * Calls are sent again.
+	 */
+	if (!err && ep->ep_v2_open == RPCRDMA2_REPLY_MIDDLE &&
+	    xid != ep->ep_cont_xid)
+		err = RPCRDMA_CE_CONT;
 	if (err) {
 		xprtrdma_count(rx, st_bad_reply);
 		trace_xprtrdma_bad_reply(xid, err);
