@@ -58,6 +58,7 @@
 
 #include <linux/slab.h>
 #include <linux/overflow.h>
+#include <kunit/visibility.h>
 
 #include "svcrdma.h"
 #include "trace.h"
@@ -486,3 +487,4 @@ int svcrdma_v2_recv(struct svcrdma_xprt *sx, struct svcrdma_recv_ctxt *ctxt)
 				     RPCRDMA_VERSION_1, sx->sx_max_version);
 	return -EINVAL;
 }
+EXPORT_SYMBOL_IF_KUNIT(svcrdma_v2_recv);

@@ -50,6 +50,7 @@
 
 #include <linux/slab.h>
 #include <linux/sched.h>
+#include <kunit/visibility.h>
 
 #include "svcrdma.h"
 #include "trace.h"
@@ -86,6 +87,7 @@ int svcrdma_v2_conn_init(struct svcrdma_xprt *sx)
 	sx->sx_v2 = v2;
 	return 0;
 }
+EXPORT_SYMBOL_IF_KUNIT(svcrdma_v2_conn_init);
 
 /**
  * svcrdma_v2_conn_free - release a connection's Version 2 state
@@ -105,6 +107,7 @@ void svcrdma_v2_conn_free(struct svcrdma_xprt *sx)
 	kfree(v2);
 	sx->sx_v2 = NULL;
 }
+EXPORT_SYMBOL_IF_KUNIT(svcrdma_v2_conn_free);
 
 /*
  * Fix the connection's version (v2-07, Section 4.3.3). A Version 2
@@ -156,6 +159,7 @@ void svcrdma_v2_recv_done(struct svcrdma_xprt *sx,
 out:
 	ctxt->rc_conn_vers = sx->sx_version;
 }
+EXPORT_SYMBOL_IF_KUNIT(svcrdma_v2_recv_done);
 
 /**
  * svcrdma_v2_credit - the rdma_credit value for a message we send
@@ -178,6 +182,7 @@ u32 svcrdma_v2_credit(struct svcrdma_xprt *sx)
 	credit = received + adv;
 	return credit;
 }
+EXPORT_SYMBOL_IF_KUNIT(svcrdma_v2_credit);
 
 /**
  * svcrdma_v2_stamp - write the rdma_credit a Send carries
@@ -214,6 +219,7 @@ void svcrdma_v2_stamp(struct svcrdma_xprt *sx, struct svcrdma_send_ctxt *sc)
 	WRITE_ONCE(v2->v2_last_credit, credit);
 	p[2] = cpu_to_be32(credit);
 }
+EXPORT_SYMBOL_IF_KUNIT(svcrdma_v2_stamp);
 
 static bool svcrdma_v2_try_credit(struct svcrdma_v2 *v2)
 {
@@ -284,6 +290,7 @@ int svcrdma_v2_take_credit(struct svcrdma_xprt *sx, bool wait)
 	svc_xprt_deferred_close(&sx->sx_xprt);
 	return -ETIMEDOUT;
 }
+EXPORT_SYMBOL_IF_KUNIT(svcrdma_v2_take_credit);
 
 static void svcrdma_v2_error_stat(u32 code)
 {
@@ -552,3 +559,4 @@ void svcrdma_v2_recv_release(struct svcrdma_xprt *sx,
 		ctxt->rc_reasm = NULL;
 	}
 }
+EXPORT_SYMBOL_IF_KUNIT(svcrdma_v2_recv_release);

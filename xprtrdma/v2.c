@@ -53,6 +53,7 @@
 
 #include <linux/random.h>
 #include <linux/slab.h>
+#include <kunit/visibility.h>
 
 #include "xprtrdma.h"
 #include "trace.h"
@@ -102,6 +103,7 @@ int xprtrdma_v2_init(struct xprtrdma_ep *ep)
 	}
 	return 0;
 }
+EXPORT_SYMBOL_IF_KUNIT(xprtrdma_v2_init);
 
 /**
  * xprtrdma_v2_release - free what xprtrdma_v2_init() set up
@@ -127,6 +129,7 @@ void xprtrdma_v2_release(struct xprtrdma_ep *ep)
 	kvfree(ep->ep_cont_buf);
 	ep->ep_cont_buf = NULL;
 }
+EXPORT_SYMBOL_IF_KUNIT(xprtrdma_v2_release);
 
 /**
  * xprtrdma_v2_take - take one of the server's credits for a Send
@@ -144,6 +147,7 @@ bool xprtrdma_v2_take(struct xprtrdma_ep *ep)
 	} while (!atomic_try_cmpxchg(&ep->ep_v2_sent, &sent, sent + 1));
 	return true;
 }
+EXPORT_SYMBOL_IF_KUNIT(xprtrdma_v2_take);
 
 /**
  * xprtrdma_v2_untake - give back a credit whose Send was never posted
@@ -153,9 +157,10 @@ void xprtrdma_v2_untake(struct xprtrdma_ep *ep)
 {
 	atomic_dec(&ep->ep_v2_sent);
 }
+EXPORT_SYMBOL_IF_KUNIT(xprtrdma_v2_untake);
 
 /* RDMA2_GRANT may also use the extra Receive (Section 4.2.1.1) */
-static bool xprtrdma_v2_take_grant(struct xprtrdma_ep *ep)
+VISIBLE_IF_KUNIT bool xprtrdma_v2_take_grant(struct xprtrdma_ep *ep)
 {
 	int sent;
 
@@ -165,6 +170,7 @@ static bool xprtrdma_v2_take_grant(struct xprtrdma_ep *ep)
 	return (u32)sent == READ_ONCE(ep->ep_v2_limit) &&
 	       atomic_try_cmpxchg(&ep->ep_v2_sent, &sent, sent + 1);
 }
+EXPORT_SYMBOL_IF_KUNIT(xprtrdma_v2_take_grant);
 
 /**
  * xprtrdma_v2_credit_value - rdma_credit for a message we send
@@ -238,6 +244,7 @@ int xprtrdma_v2_post_call(struct xprtrdma_ep *ep, struct xprtrdma_req *req,
 	spin_unlock(&ep->ep_post_lock);
 	return rc;
 }
+EXPORT_SYMBOL_IF_KUNIT(xprtrdma_v2_credit_value);
 
 /**
  * xprtrdma_v2_cwnd - messages the server's latest credit value allows
@@ -250,6 +257,7 @@ u32 xprtrdma_v2_cwnd(struct xprtrdma_ep *ep)
 	return rpcrdma_v2_window(atomic_read(&ep->ep_v2_sent),
 				 READ_ONCE(ep->ep_v2_limit));
 }
+EXPORT_SYMBOL_IF_KUNIT(xprtrdma_v2_cwnd);
 
 static void xprtrdma_ctl_done(struct ib_cq *cq, struct ib_wc *wc)
 {
@@ -376,6 +384,7 @@ out_busy:
 	clear_bit_unlock(XPRTRDMA_CTL_BUSY, &ep->ep_ccall_busy);
 	return 0;
 }
+EXPORT_SYMBOL_IF_KUNIT(xprtrdma_v2_ccall_reserve);
 
 /**
  * xprtrdma_v2_ccall_undo - give back what xprtrdma_v2_ccall_reserve() took
@@ -391,6 +400,7 @@ void xprtrdma_v2_ccall_undo(struct xprtrdma_ep *ep, unsigned int nmid)
 	xprtrdma_sq_release(ep, nmid);
 	clear_bit_unlock(XPRTRDMA_CTL_BUSY, &ep->ep_ccall_busy);
 }
+EXPORT_SYMBOL_IF_KUNIT(xprtrdma_v2_ccall_undo);
 
 /**
  * xprtrdma_v2_ccall_build - fill the CALL_MIDDLE parts of a Call
@@ -436,6 +446,7 @@ int xprtrdma_v2_ccall_build(struct xprtrdma_ep *ep, struct xprtrdma_req *req,
 	xprtrdma_count(ep->ep_rx, st_v2_cont_sent);
 	return off;
 }
+EXPORT_SYMBOL_IF_KUNIT(xprtrdma_v2_ccall_build);
 
 /* The control buffer, or false if a control message is still out */
 static bool xprtrdma_ctl_get(struct xprtrdma_ep *ep)
@@ -523,8 +534,9 @@ static void xprtrdma_v2_props_apply(struct xprtrdma_ep *ep,
 }
 
 /* Settle the version once; the first of answer and timeout wins */
-static bool xprtrdma_v2_settle(struct xprtrdma_ep *ep, unsigned int vers,
-			       enum rpcrdma_vers_answer answer)
+VISIBLE_IF_KUNIT bool xprtrdma_v2_settle(struct xprtrdma_ep *ep,
+					 unsigned int vers,
+					 enum rpcrdma_vers_answer answer)
 {
 	if (cmpxchg(&ep->ep_vers, 0, vers) != 0)
 		return false;
@@ -532,6 +544,7 @@ static bool xprtrdma_v2_settle(struct xprtrdma_ep *ep, unsigned int vers,
 	complete(&ep->ep_neg_done);
 	return true;
 }
+EXPORT_SYMBOL_IF_KUNIT(xprtrdma_v2_settle);
 
 /**
  * xprtrdma_v2_negotiate - send the Version 2 first message and wait
@@ -588,6 +601,7 @@ int xprtrdma_v2_negotiate(struct xprtrdma_ep *ep)
 	trace_xprtrdma_v2_negotiated(rx->rx_xprt.id, ep->ep_vers, answer);
 	return 0;
 }
+EXPORT_SYMBOL_IF_KUNIT(xprtrdma_v2_negotiate);
 
 /* The first message from the server: which version is it in? */
 static void xprtrdma_v2_answer(struct xprtrdma_ep *ep,
@@ -887,6 +901,15 @@ static bool xprtrdma_v2_dispatch(struct xprtrdma_ep *ep,
 	if (!err)
 		err = rpcrdma_v2_check_sequence(ep->ep_v2_open,
 						ep->ep_v2_props_final, htype);
+	/*
+	 * Section 4.1: Payload streams of two messages never interleave.
+	 * Another Reply inside a continued one leaves neither usable; as
+	 * for any Reply out of sequence the connection closes, and both
+	 * Calls are sent again.
+	 */
+	if (!err && ep->ep_v2_open == RPCRDMA2_REPLY_MIDDLE &&
+	    xid != ep->ep_cont_xid)
+		err = RPCRDMA_CE_CONT;
 	if (err) {
 		xprtrdma_count(rx, st_bad_reply);
 		trace_xprtrdma_bad_reply(xid, err);
@@ -1002,3 +1025,4 @@ bool xprtrdma_v2_receive(struct xprtrdma_ep *ep, struct xprtrdma_rep *rep,
 	xprtrdma_v2_maybe_grant(ep);
 	return ret;
 }
+EXPORT_SYMBOL_IF_KUNIT(xprtrdma_v2_receive);

@@ -462,6 +462,12 @@ void xprtrdma_v2_send_error(struct xprtrdma_ep *ep, u32 xid,
 			    const struct rpcrdma_v2_error *e);
 void xprtrdma_v2_error_reply(struct xprtrdma_ep *ep,
 			     const struct rpcrdma_v2_msg *m2);
+#if IS_ENABLED(CONFIG_KUNIT)
+/* static unless KUnit is enabled: for xprtrdma/v2_kunit.c */
+bool xprtrdma_v2_take_grant(struct xprtrdma_ep *ep);
+bool xprtrdma_v2_settle(struct xprtrdma_ep *ep, unsigned int vers,
+			enum rpcrdma_vers_answer answer);
+#endif
 
 /* stats.c */
 void xprtrdma_print_stats(struct rpc_xprt *xprt, struct seq_file *seq);

@@ -1,8 +1,10 @@
 # SPDX-License-Identifier: GPL-2.0-only
-# Scenario "kunit": load our KUnit module in a KUnit kernel (--kernel
+# Scenario "kunit": load our KUnit modules in a KUnit kernel (--kernel
 # debug), copy the KTAP of each suite to the out share, and report every
 # leaf test case (each parameter of a parameterised case counts) as one
-# check.
+# check. rpcrdma_kunit holds the codec's suites (rpcrdma_*),
+# xprtrdma_kunit and svcrdma_kunit the transports' (xprtrdma_*,
+# svcrdma_*); each module runs its suites when it loads.
 
 # KTAP prints a parent's result after its children: a result line is a
 # leaf when no deeper result line came after the previous one at its depth.
@@ -36,18 +38,30 @@ kunit_suite() {
 	check "kunit $suite: reported test cases" test "$cases" -gt 0
 }
 
+KUNIT_MODULES="rpcrdma_kunit xprtrdma_kunit svcrdma_kunit"
+
 kunit_run() {
-	local suites=0 dir
+	local suites=0 n dir mod prefix
 	check "kunit: install our modules" install_ours || return
 	check "kunit: KUnit debugfs present" test -d /sys/kernel/debug/kunit || return
-	check "kunit: modprobe rpcrdma_kunit" modprobe rpcrdma_kunit || return
-	for dir in /sys/kernel/debug/kunit/rpcrdma_*; do
-		[ -r "$dir/results" ] || continue
-		suites=$((suites + 1))
-		kunit_suite "$dir"
+	for mod in $KUNIT_MODULES; do
+		check "kunit: modprobe $mod" modprobe "$mod" || return
 	done
-	check "kunit: at least one rpcrdma suite ran" test "$suites" -gt 0
-	check "kunit: rmmod rpcrdma_kunit" modprobe -r rpcrdma_kunit
+	for prefix in $KUNIT_MODULES; do
+		n=0
+		for dir in /sys/kernel/debug/kunit/"${prefix%_kunit}"_*; do
+			[ -r "$dir/results" ] || continue
+			n=$((n + 1))
+			kunit_suite "$dir"
+		done
+		check "kunit: at least one ${prefix%_kunit} suite ran" \
+			test "$n" -gt 0
+		suites=$((suites + n))
+	done
+	echo "kunit: $suites suites"
+	for mod in $KUNIT_MODULES; do
+		check "kunit: rmmod $mod" modprobe -r "$mod"
+	done
 }
 
 run_server_side() { return 0; }
