@@ -185,6 +185,7 @@ u32 xprtrdma_v2_credit_value(struct xprtrdma_ep *ep)
 {
 	return READ_ONCE(ep->ep_v2_recvd) + ep->ep_v2_adv;
 }
+EXPORT_SYMBOL_IF_KUNIT(xprtrdma_v2_credit_value);
 
 /**
  * xprtrdma_v2_stamp - write a message's rdma_credit as it is posted
@@ -215,6 +216,7 @@ void xprtrdma_v2_stamp(struct xprtrdma_ep *ep, void *hdr, u64 dma)
 	ib_dma_sync_single_for_device(ep->ep_id->device, dma,
 				      RPCRDMA_PREFIX_SIZE, DMA_TO_DEVICE);
 }
+EXPORT_SYMBOL_IF_KUNIT(xprtrdma_v2_stamp);
 
 /**
  * xprtrdma_v2_post_call - post a Call's chain on a Version 2 connection
@@ -244,7 +246,6 @@ int xprtrdma_v2_post_call(struct xprtrdma_ep *ep, struct xprtrdma_req *req,
 	spin_unlock(&ep->ep_post_lock);
 	return rc;
 }
-EXPORT_SYMBOL_IF_KUNIT(xprtrdma_v2_credit_value);
 
 /**
  * xprtrdma_v2_cwnd - messages the server's latest credit value allows

@@ -299,7 +299,8 @@ static int x_init_vers(struct kunit *test, unsigned int vers)
 		ep->ep_vers = RPCRDMA_VERSION_2;
 		ep->ep_v2_props_final = true;
 		/* Our first message carried received + advertised */
-		KUNIT_ASSERT_EQ(test, xprtrdma_v2_credit_value(ep), X_ADV);
+		ep->ep_v2_granted = xprtrdma_v2_credit_value(ep);
+		KUNIT_ASSERT_EQ(test, ep->ep_v2_granted, X_ADV);
 		KUNIT_ASSERT_TRUE(test, xprtrdma_v2_take(ep));
 	}
 	return 0;
@@ -377,15 +378,36 @@ static void x_take_grant_extra(struct kunit *test)
 	KUNIT_EXPECT_EQ(test, xprtrdma_v2_cwnd(ep), 1U);
 }
 
-/* received + advertised, modulo 2^32, and remembered as granted */
+/* Stamp a header as xprtrdma_v2_stamp()'s callers do, under the lock */
+static u32 x_stamp(struct xprtrdma_ep *ep, __be32 *hdr)
+{
+	spin_lock(&ep->ep_post_lock);
+	xprtrdma_v2_stamp(ep, hdr, (uintptr_t)hdr);
+	spin_unlock(&ep->ep_post_lock);
+	return be32_to_cpu(hdr[2]);
+}
+
+/*
+ * received + advertised, modulo 2^32; stamped into the header when
+ * posted and remembered as granted, never behind the last value posted
+ */
 static void x_credit_value_wrap(struct kunit *test)
 {
 	struct xprtrdma_ep *ep = ((struct x_fix *)test->priv)->ep;
+	__be32 *hdr = kunit_kzalloc(test, RPCRDMA_PREFIX_SIZE, GFP_KERNEL);
 
+	KUNIT_ASSERT_NOT_NULL(test, hdr);
 	ep->ep_v2_recvd = 0xfffffff0U;
 	KUNIT_EXPECT_EQ(test, xprtrdma_v2_credit_value(ep),
 			0xfffffff0U + X_ADV);
+	KUNIT_EXPECT_EQ(test, x_stamp(ep, hdr), 0x10U);
 	KUNIT_EXPECT_EQ(test, ep->ep_v2_granted, 0x10U);
+	/* A smaller value (a message built earlier) posts the last one */
+	ep->ep_v2_recvd = 0xffffffe0U;
+	KUNIT_EXPECT_EQ(test, x_stamp(ep, hdr), 0x10U);
+	KUNIT_EXPECT_EQ(test, ep->ep_v2_granted, 0x10U);
+	ep->ep_v2_recvd = 0xfffffff1U;
+	KUNIT_EXPECT_EQ(test, x_stamp(ep, hdr), 0x11U);
 }
 
 struct x_limit_case {
