@@ -66,11 +66,10 @@ bench_load() {
 		return 1
 	# Exactly the wanted implementation, never both.
 	lsmod | grep -q "^$(bench_module "$side" "$impl") " || return 1
-	if [ "$impl" = ours ]; then
-		! lsmod | grep -q '^rpcrdma '
-	else
-		! lsmod | grep -Eq '^(xprtrdma|svcrdma) '
-	fi
+	case "$impl" in
+	ours|ours1) ! lsmod | grep -q '^rpcrdma ' ;;
+	*) ! lsmod | grep -Eq '^(xprtrdma|svcrdma) ' ;;
+	esac
 }
 
 # The last transport reference goes away a little after umount or nfsd
