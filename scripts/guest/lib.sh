@@ -261,6 +261,19 @@ rdma_vers_is_expected() {
 	esac
 }
 
+# checks_from FILE: a program's "ok NAME" / "not ok NAME" lines become
+# this guest's checks; its other lines go to the log.
+checks_from() {
+	local line
+	while IFS= read -r line; do
+		case "$line" in
+		"ok "*) ok "${line#ok }" ;;
+		"not ok "*) not_ok "${line#not ok }" ;;
+		*) log "$line" ;;
+		esac
+	done < "$1"
+}
+
 # Our client's mountstats field 48: Calls sent as RDMA2_CALL_MIDDLE parts
 # and a final RDMA2_CALL_INLINE.
 ccalls_sent() {

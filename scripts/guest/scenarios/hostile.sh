@@ -55,17 +55,11 @@ scenario_server() {
 
 # hostile_case FILE: run one case, one check per line it prints
 hostile_case() {
-	local line rc
+	local rc
 	timeout 300 /tmp/hostile "$SERVER_ADDR" "$NFS_PORT" "$1" \
 		> /tmp/hostile.out 2>&1
 	rc=$?
-	while IFS= read -r line; do
-		case "$line" in
-		"ok "*) ok "${line#ok }" ;;
-		"not ok "*) not_ok "${line#not ok }" ;;
-		*) log "$line" ;;
-		esac
-	done < /tmp/hostile.out
+	checks_from /tmp/hostile.out
 	[ "$rc" -eq 0 ] || [ "$rc" -eq 1 ] ||
 		not_ok "hostile: $(basename "$1" .case): exited $rc"
 }

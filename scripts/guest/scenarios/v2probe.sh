@@ -69,16 +69,10 @@ scenario_server() {
 
 # v2p_run ARGS...: one check per line the probe prints
 v2p_run() {
-	local line rc
+	local rc
 	/tmp/v2probe "$@" > /tmp/v2probe.out 2>&1
 	rc=$?
-	while IFS= read -r line; do
-		case "$line" in
-		"ok "*) ok "${line#ok }" ;;
-		"not ok "*) not_ok "${line#not ok }" ;;
-		*) log "$line" ;;
-		esac
-	done < /tmp/v2probe.out
+	checks_from /tmp/v2probe.out
 	[ "$rc" -eq 0 ] || [ "$rc" -eq 1 ] ||
 		not_ok "v2probe: exited $rc"
 }
