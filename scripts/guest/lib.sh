@@ -209,6 +209,12 @@ mount_is_rdma() {
 		} END { exit !found }' /proc/mounts
 }
 
+# role_out ROLE: the output directory of the guest playing ROLE (client
+# or server); in one guest both roles share this guest's own.
+role_out() {
+	if [ "$ROLE" = both ]; then echo "$OUT"; else echo "/out/$1"; fi
+}
+
 # Field $1 of the mount's "xprt: rdma" line ($3 is the first counter).
 xprt_field() {
 	awk -v m="$NFS_MNT" -v n="$1" '$1 == "device" { f = ($5 == m); next }
@@ -349,7 +355,8 @@ client_ended() {
 }
 
 # Scenarios may define scenario_server_end: the server's part after the
-# client guest has ended, before the server's teardown.
+# client guest has ended, before the server's teardown (in one guest,
+# after the client's unmount: client_teardown).
 run_server() {
 	run_server_side && echo ready > "$OUT/ready"
 	client_ended "${CLIENT_WAIT:-3000}" ||
@@ -381,8 +388,12 @@ run_client() {
 client_teardown() {
 	mountpoint -q "$NFS_MNT" && umount "$NFS_MNT"
 	modprobe -r nfsv4 nfsv3 nfs 2>/dev/null
-	# In one guest both sides may share a module: stop nfsd first.
+	# In one guest both sides may share a module: stop nfsd first. The
+	# server's part after the client (scenario_server_end) runs here.
 	if [ "$ROLE" = both ]; then
+		if declare -F scenario_server_end >/dev/null; then
+			scenario_server_end
+		fi
 		server_versions_check
 		nfs_server_down
 		server_conns_freed

@@ -9,7 +9,7 @@
 # continuation, REPLY_RESOURCE / WRITE_RESOURCE, flow control (the
 # server waits for credit, then gives up and closes) and the server's
 # GRANT. An NFS mount with the client in $CLIENT_IMPL runs beside it, in
-# Version 1. Then the server sets max_version=1 and the probe checks that
+# the version that client settles on (expected_rdma_vers). Then the server sets max_version=1 and the probe checks that
 # Version 2 is refused with ERR_VERS 1..1. The server checks its
 # counters against what the probe did.
 
@@ -62,7 +62,7 @@ scenario_server() {
 	check "v2probe: files to list and read" v2p_files || return 1
 	v2p_trace_on
 	# Phase 2 of the client: Version 1 only
-	( wait_for /out/client/v2probe.phase2 1800 &&
+	( wait_for "$(role_out client)/v2probe.phase2" 1800 &&
 	  echo 1 > "$V2P_PARAM" && echo done > "$OUT/v2probe.v1" ) &
 	return 0
 }
@@ -91,14 +91,17 @@ scenario_client() {
 	check "v2probe: user verbs and rdma_cm" modprobe -a ib_uverbs rdma_ucm
 	check "v2probe: build" gcc -O2 -Wall -Wextra -o /tmp/v2probe \
 		"$TOP/scripts/guest/v2probe.c" -lrdmacm -libverbs || return
-	check "v2probe: mount NFSv$v beside it (Version 1)" nfs_mount "$v" || return
+	check "v2probe: mount NFSv$v beside it" nfs_mount "$v" || return
 	check "v2probe: the mount sees the file" test -s "$NFS_MNT/big"
+	[ "$CLIENT_IMPL" = ours ] &&
+		check "v2probe: the mount runs Version $(expected_rdma_vers)" \
+			rdma_vers_is_expected
 	v2p_run "$SERVER_ADDR" "$NFS_PORT"
-	check "v2probe: the Version 1 mount reads the file intact" v2p_big_ok
+	check "v2probe: the mount reads the file intact" v2p_big_ok
 	check "v2probe: umount" umount "$NFS_MNT"
 	echo go > "$OUT/v2probe.phase2"
 	check "v2probe: server switched to max_version=1" \
-		wait_for /out/server/v2probe.v1 60 || return
+		wait_for "$(role_out server)/v2probe.v1" 60 || return
 	v2p_run -1 "$SERVER_ADDR" "$NFS_PORT"
 }
 
@@ -118,9 +121,14 @@ scenario_server_end() {
 	# One CONNPROP_FINAL per Version 2 connection, never more
 	check "v2probe: CONNPROP_FINAL sent once per Version 2 connection" \
 		[ "$(v2p_counter v2_connprop_sent)" = "$(v2p_counter conn_v2)" ]
-	check "v2probe: conn_v2 counts the probe's connections" v2p_at_least conn_v2 16
-	check "v2probe: conn_v1 counts the mount and the Version 1 probes" \
-		v2p_at_least conn_v1 3
+	# The probe opens at least 16 connections in Version 2 and 2 in
+	# Version 1; the mount adds one in the version its client settles on.
+	local mv1=0 mv2=0
+	if [ "$(expected_rdma_vers)" = 2 ]; then mv2=1; else mv1=1; fi
+	check "v2probe: conn_v2 counts the probe's connections and the mount's" \
+		v2p_at_least conn_v2 $((16 + mv2))
+	check "v2probe: conn_v1 counts the Version 1 probes and the mount's" \
+		v2p_at_least conn_v1 $((2 + mv1))
 	check "v2probe: ERR_VERS counted" v2p_at_least err_vers 4
 	check "v2probe: VERS_MISMATCH counted" v2p_at_least err_vers_mismatch 1
 	check "v2probe: parse errors counted" v2p_at_least v2_err_parse 3
