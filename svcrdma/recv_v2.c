@@ -43,7 +43,8 @@
  * with RDMA2_ERR_INVAL_CONT under its own xid (Section 7.1.4), and the
  * message that broke in gets the answer it earns by itself. Later
  * messages with the aborted xid are dropped until the sequence ends
- * (its CALL_INLINE); a Call with another xid also ends the discard.
+ * (its CALL_INLINE), for up to SVCRDMA_V2_DISCARDS sequences at once:
+ * a Call interleaved into another is discarded together with it.
  * A Call too long to reassemble is answered INVAL_CONT, one we have no
  * room for right now RDMA2_ERR_SYSTEM (Section 7.4.1), and its other
  * parts are discarded the same way.
@@ -94,32 +95,46 @@ static void svcrdma_v2_drop(struct svcrdma_xprt *sx, u32 xid, u32 htype,
 
 /*
  * Messages of a continued message we gave up on are dropped until the
- * sequence ends (v2-07, Section 7.1.4). Return: true when @pfx is one.
+ * sequence ends (v2-07, Section 7.1.4: every message with its xid is
+ * discarded unread). Return: true when @pfx is one.
  */
 static bool svcrdma_v2_discarding(struct svcrdma_xprt *sx,
 				  struct svcrdma_v2 *v2,
 				  const struct rpcrdma_prefix *pfx)
 {
-	u32 middle = v2->v2_discard_type;
+	struct svcrdma_v2_discard *d;
+	unsigned int i;
 
-	if (!middle || !svcrdma_v2_in_family(middle, pfx->px_proc))
-		return false;
-	if (pfx->px_xid != v2->v2_discard_xid || pfx->px_proc == middle - 1) {
-		/* Another message of that kind: the sequence is over */
-		v2->v2_discard_type = 0;
-		return false;
+	for (i = 0; i < SVCRDMA_V2_DISCARDS; i++) {
+		d = &v2->v2_discard[i];
+		if (d->middle && d->xid == pfx->px_xid &&
+		    svcrdma_v2_in_family(d->middle, pfx->px_proc))
+			break;
 	}
+	if (i == SVCRDMA_V2_DISCARDS)
+		return false;
 	/* MIDDLE parts, then the INLINE that ends the sequence */
-	if (pfx->px_proc == middle + 1)
-		v2->v2_discard_type = 0;
+	if (pfx->px_proc == d->middle + 1)
+		d->middle = 0;
 	svcrdma_v2_drop(sx, pfx->px_xid, pfx->px_proc, "discarded");
 	return true;
 }
 
+/* Discard the rest of @xid's sequence; the oldest slot gives way */
 static void svcrdma_v2_discard(struct svcrdma_v2 *v2, u32 xid, u32 middle)
 {
-	v2->v2_discard_xid = xid;
-	v2->v2_discard_type = middle;
+	struct svcrdma_v2_discard *d;
+	unsigned int i;
+
+	for (i = 0; i < SVCRDMA_V2_DISCARDS; i++) {
+		d = &v2->v2_discard[i];
+		if (d->middle == middle && d->xid == xid)
+			return;
+	}
+	d = &v2->v2_discard[v2->v2_discard_next];
+	v2->v2_discard_next = (v2->v2_discard_next + 1) % SVCRDMA_V2_DISCARDS;
+	d->xid = xid;
+	d->middle = middle;
 }
 
 /*

@@ -116,6 +116,23 @@ struct svcrdma_reasm {
 	u8			ra_data[] __counted_by(ra_size);
 };
 
+/*
+ * Continued messages being discarded at once (v2-07, Section 7.1.4):
+ * the one being reassembled and the one that broke into it, with room
+ * for a client that abandons sequences without ending them.
+ */
+#define SVCRDMA_V2_DISCARDS	4
+
+/**
+ * struct svcrdma_v2_discard - a continued message being discarded
+ * @xid: its rdma_xid
+ * @middle: its MIDDLE header type; 0 when the slot is free
+ */
+struct svcrdma_v2_discard {
+	u32			xid;
+	u32			middle;
+};
+
 /**
  * struct svcrdma_v2 - Version 2 state of a connection that may speak it
  * @v2_msg: decode scratch (used only in xpo_recvfrom: XPT_BUSY)
@@ -123,8 +140,8 @@ struct svcrdma_reasm {
  * @v2_reasm_left: rdma_remaining of its latest MIDDLE (XPT_BUSY)
  * @v2_open: RPCRDMA2_CONNPROP_MIDDLE while the client's properties
  *	continue, else 0 (XPT_BUSY)
- * @v2_discard_xid: rdma_xid of a continuation being discarded
- * @v2_discard_type: its MIDDLE header type, 0 when none (XPT_BUSY)
+ * @v2_discard: continuations being discarded (XPT_BUSY)
+ * @v2_discard_next: the slot of @v2_discard to fill next
  * @v2_peer_final: the client sent CONNPROP_FINAL (XPT_BUSY)
  * @v2_props_sent: our CONNPROP_FINAL is posted (XPT_BUSY)
  * @v2_peer_sbsiz: the client's Maximum Send Size (v2-07, Section 5.2.1)
@@ -151,8 +168,8 @@ struct svcrdma_v2 {
 	struct svcrdma_reasm	*v2_reasm;
 	u32			v2_reasm_left;
 	u32			v2_open;
-	u32			v2_discard_xid;
-	u32			v2_discard_type;
+	struct svcrdma_v2_discard v2_discard[SVCRDMA_V2_DISCARDS];
+	unsigned int		v2_discard_next;
 	bool			v2_peer_final;
 	bool			v2_props_sent;
 

@@ -468,7 +468,9 @@ static void s_reasm_final_mismatch(struct kunit *test)
 
 /*
  * A CALL_MIDDLE of another Call inside a continued one (Section 4.1):
- * both are answered INVAL_CONT and nothing stays held.
+ * both are answered INVAL_CONT, nothing stays held, and the later parts
+ * of both sequences are dropped unanswered (Section 7.1.4), whatever
+ * their order; a new Call is served after them.
  */
 static void s_reasm_interleaved(struct kunit *test)
 {
@@ -484,6 +486,22 @@ static void s_reasm_interleaved(struct kunit *test)
 	KUNIT_ASSERT_EQ(test, f->nsent, 2U);
 	s_expect_error(test, 0, S_XID + 1, RPCRDMA2_ERR_INVAL_CONT);
 	s_expect_error(test, 1, S_XID, RPCRDMA2_ERR_INVAL_CONT);
+
+	len = s_middle(test, f->msg, S_XID, 100, 100, 3, false);
+	KUNIT_EXPECT_EQ(test, s_recv(f, f->rc[1], f->msg, len), -EINVAL);
+	len = s_middle(test, f->msg, S_XID + 1, 100, 100, 4, false);
+	KUNIT_EXPECT_EQ(test, s_recv(f, f->rc[1], f->msg, len), -EINVAL);
+	len = s_inline(test, f->msg, S_XID, 100, 5, false);
+	KUNIT_EXPECT_EQ(test, s_recv(f, f->rc[1], f->msg, len), -EINVAL);
+	len = s_inline(test, f->msg, S_XID + 1, 100, 6, false);
+	KUNIT_EXPECT_EQ(test, s_recv(f, f->rc[2], f->msg, len), -EINVAL);
+	KUNIT_EXPECT_NULL(test, f->sx->sx_v2->v2_reasm);
+	KUNIT_EXPECT_NULL(test, f->rc[1]->rc_reasm);
+	KUNIT_EXPECT_NULL(test, f->rc[2]->rc_reasm);
+	KUNIT_EXPECT_EQ(test, f->nsent, 2U);
+
+	len = s_inline(test, f->msg, S_XID + 2, 100, 7, true);
+	KUNIT_EXPECT_EQ(test, s_recv(f, f->rc[3], f->msg, len), 1);
 }
 
 /* Another header type in between (GRANT) breaks the reassembly too */
