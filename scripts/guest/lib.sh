@@ -41,8 +41,8 @@ net_up() {
 	ip link set lo up
 	if [ "$TOPOLOGY" = one ]; then
 		ip link add veth0 type veth peer name veth1
-		ip link set veth0 up
-		ip link set veth1 up
+		ip link set veth0 mtu "${LINK_MTU:-1500}" up
+		ip link set veth1 mtu "${LINK_MTU:-1500}" up
 		ip addr add "$SERVER_ADDR/24" dev veth0
 		RXE_NETDEV=veth0
 	else
@@ -52,7 +52,7 @@ net_up() {
 			[ -e /sys/class/net/eth0 ] && break
 			sleep 0.1
 		done
-		ip link set eth0 up
+		ip link set eth0 mtu "${LINK_MTU:-1500}" up
 		if [ "$ROLE" = server ]; then
 			ip addr add "$SERVER_ADDR/24" dev eth0
 		else
@@ -62,7 +62,8 @@ net_up() {
 	fi
 	modprobe rdma_rxe &&
 		rdma link add rxe0 type rxe netdev "$RXE_NETDEV" &&
-		rdma link show rxe0/1 | grep -q "state ACTIVE"
+		rdma link show rxe0/1 | grep -q "state ACTIVE" &&
+		log "link $RXE_NETDEV mtu $(cat /sys/class/net/$RXE_NETDEV/mtu), rxe0 active_mtu $(ibv_devinfo -d rxe0 2>/dev/null | awk '/active_mtu/ { print $2 }')"
 }
 
 # net6_up ADDR: ADDR/64 on the rxe netdev (no duplicate address detection,

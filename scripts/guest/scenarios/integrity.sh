@@ -71,6 +71,21 @@ readlink_matches() {
 	fi
 }
 
+# statfs_rtt N: N statvfs() calls, each one STATFS round trip (the NFS
+# client does not cache it); logs the mean time per call, the small-RPC
+# latency of the link and both transports.
+statfs_rtt() {
+	/usr/bin/python3 - "$NFS_MNT" "$1" <<'PY'
+import os, sys, time
+mnt, n = sys.argv[1], int(sys.argv[2])
+t = time.monotonic()
+for _ in range(n):
+    os.statvfs(mnt)
+t = time.monotonic() - t
+print("statfs: %d calls in %.0f ms, %.2f ms per call" % (n, t * 1e3, t * 1e3 / n))
+PY
+}
+
 integrity_pass() {
 	local v=$1 io=$2 tag="v$1 io=$2:" d
 	d=$NFS_MNT/integrity-v$v-$io
@@ -85,6 +100,7 @@ integrity_pass() {
 	if declare -F integrity_mounted >/dev/null; then
 		integrity_mounted "$tag"
 	fi
+	check "$tag 200 STATFS round trips" statfs_rtt 200
 	write_phase "$d" "$tag"
 	# The WRITE of 20000 bytes does not fit one 8 KiB Send: in Version 2
 	# our client continues it (with wsize=4096 every WRITE fits one).
