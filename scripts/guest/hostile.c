@@ -946,6 +946,7 @@ static int served(void)
  *                           Receives and reading the connection
  * Other lines:
  *   negotiate LOW HIGH      the ERR_VERS range answering Version 2
+ *   negotiate none          Version 2 messages are not answered at all
  *   grant V                 the initial credit value (default 32)
  *   expect close            the connection of the last "on" Send is
  *                           replaced by a new one (the client closed it)
@@ -1003,6 +1004,7 @@ struct lon {
 static struct lon g_on[MAXON];
 static int g_non;
 static uint32_t g_grant = 32, g_neg_low = 1, g_neg_high = 1;
+static bool g_neg_none;
 static struct lcall g_call;
 static struct lconn *g_lc;	/* the connection being served */
 static uint32_t g_conns, g_ncalls, g_nwrites, g_nreplies, g_lastxid;
@@ -1269,9 +1271,10 @@ reject:
 static void lc_reap_sends(struct lconn *lc, struct ibv_wc *wc)
 {
 	if (wc->status != IBV_WC_SUCCESS) {
+		if (!lc->gone)
+			printf("# connection %u: Send completed with %s\n",
+			       lc->seq, ibv_wc_status_str(wc->status));
 		lc->gone = true;
-		printf("# connection %u: Send completed with %s\n", lc->seq,
-		       ibv_wc_status_str(wc->status));
 	} else {
 		lc->sends_out--;
 	}
@@ -1509,7 +1512,12 @@ static void lc_recv(struct lconn *lc, const uint8_t *b, uint32_t len)
 		return;
 	}
 	if (get32(b, len, 4) != 1) {
-		/* Version 2 or other: ERR_VERS, in Version 1 */
+		/* Version 2 or other: ERR_VERS, in Version 1, or nothing */
+		if (g_neg_none) {
+			printf("# connection %u: version %u message ignored\n",
+			       lc->seq, get32(b, len, 4));
+			return;
+		}
 		printf("# connection %u: version %u message, ERR_VERS %u..%u\n",
 		       lc->seq, get32(b, len, 4), g_neg_low, g_neg_high);
 		w = (struct xw){ lc->sbuf + lc->slot * LSBUFSZ, 0, 64, false };
@@ -1637,6 +1645,9 @@ static int load_case(const char *path)
 			}
 			o->line = strdup(p);
 			g_non++;
+		} else if (!strcmp(tok[0], "negotiate") && n == 2 &&
+			   !strcmp(tok[1], "none")) {
+			g_neg_none = true;
 		} else if (!strcmp(tok[0], "negotiate") && n == 3) {
 			g_neg_low = strtoul(tok[1], NULL, 0);
 			g_neg_high = strtoul(tok[2], NULL, 0);
