@@ -931,6 +931,7 @@ static int served(void)
  *   on call N ACTION...     the N-th Call
  *   on write N ACTION...    the N-th Call that offers a Write list
  *   on reply N ACTION...    the N-th Call that offers a Reply chunk
+ *   on afterwrite N ACTION  the Call right after "write N"
  *
  * A Call with no "on" line is forwarded. ACTIONs, run in file order:
  *   fetch                   get nfsd's reply now (@RPC below), send nothing
@@ -954,6 +955,7 @@ static int served(void)
  *   expect err_chunk        the client sent an RDMA_ERROR ERR_CHUNK
  *   mount ok|fail SECS      read by the scenario, not here
  * Extra TOKENS: $XID (this Call's xid), $PXID (the previous Call's),
+ * $PWHANDLE (the first Write handle of the last earlier Call with one),
  * $CRED (the credit value), $WHANDLE, $WLEN, $WOFF (the first segment of
  * the Call's first Write chunk), $RHANDLE, $RLEN, $ROFF (the first
  * segment of its Reply chunk), $RKEY (the Write handle, else the Reply
@@ -975,7 +977,7 @@ struct lcall {
 	uint32_t no, xid, pxid;
 	uint32_t nwrite, nwsegs, nreads;
 	bool has_reply;
-	uint32_t whandle, wlen, rhandle, rlen;
+	uint32_t whandle, wlen, rhandle, rlen, pwhandle;
 	uint64_t woff, roff;
 	const uint8_t *rpc;	/* the Call's RPC message */
 	uint32_t rpclen;
@@ -994,8 +996,12 @@ struct lconn {
 	bool up, gone, deaf;
 };
 
+static const char *const g_kinds[] = {
+	"call", "write", "reply", "afterwrite",
+};
+
 struct lon {
-	int kind;		/* 0 call, 1 write, 2 reply */
+	int kind;		/* an index of g_kinds */
 	uint32_t n;
 	char *line;
 	bool fired;
@@ -1008,6 +1014,7 @@ static bool g_neg_none;
 static struct lcall g_call;
 static struct lconn *g_lc;	/* the connection being served */
 static uint32_t g_conns, g_ncalls, g_nwrites, g_nreplies, g_lastxid;
+static uint32_t g_pwhandle, g_after;	/* the last Write handle seen */
 static uint32_t g_mark_conn, g_mark_calls;	/* at the last "on" Send */
 static bool g_mark_kept, g_expect_close, g_expect_kept;
 static bool g_expect_err_chunk, g_got_err_chunk;
@@ -1042,6 +1049,7 @@ static int emit_listen(struct xw *w, const char *t, char **tok, int n,
 	} words[] = {
 		{ "$XID", offsetof(struct lcall, xid) },
 		{ "$PXID", offsetof(struct lcall, pxid) },
+		{ "$PWHANDLE", offsetof(struct lcall, pwhandle) },
 		{ "$WHANDLE", offsetof(struct lcall, whandle) },
 		{ "$WLEN", offsetof(struct lcall, wlen) },
 		{ "$RHANDLE", offsetof(struct lcall, rhandle) },
@@ -1494,7 +1502,7 @@ static void run_on(struct lconn *lc, int kind, uint32_t no, bool *any)
 		n = tokenize(line, tok);
 		if (n && lc_action(lc, tok, n))
 			lfail("on %s %u %s: %s",
-			      kind == 0 ? "call" : kind == 1 ? "write" : "reply",
+			      g_kinds[kind],
 			      no, tok[0], g_why);
 	}
 }
@@ -1586,6 +1594,7 @@ static void lc_recv(struct lconn *lc, const uint8_t *b, uint32_t len)
 	}
 	k->no = ++g_ncalls;
 	k->pxid = g_lastxid;
+	k->pwhandle = g_pwhandle;
 	g_lastxid = xid;
 	lc->calls++;
 	if (lc->seq == g_mark_conn && lc->calls > g_mark_calls)
@@ -1594,8 +1603,15 @@ static void lc_recv(struct lconn *lc, const uint8_t *b, uint32_t len)
 	       lc->seq, k->no, xid, k->rpclen, k->nwrite,
 	       k->has_reply ? "a" : "no");
 	run_on(lc, 0, k->no, &any);
-	if (k->nwrite)
+	if (g_after) {
+		run_on(lc, 3, g_after, &any);
+		g_after = 0;
+	}
+	if (k->nwrite) {
 		run_on(lc, 1, ++g_nwrites, &any);
+		g_after = g_nwrites;
+		g_pwhandle = k->whandle;
+	}
 	if (k->has_reply)
 		run_on(lc, 2, ++g_nreplies, &any);
 	if (!any && lc_forward(lc, k))
@@ -1634,7 +1650,8 @@ static int load_case(const char *path)
 				return why("more than %d on lines", MAXON);
 			o->kind = !strcmp(tok[1], "call") ? 0 :
 				  !strcmp(tok[1], "write") ? 1 :
-				  !strcmp(tok[1], "reply") ? 2 : -1;
+				  !strcmp(tok[1], "reply") ? 2 :
+				  !strcmp(tok[1], "afterwrite") ? 3 : -1;
 			if (o->kind < 0)
 				return why("on %s", tok[1]);
 			o->n = strtoul(tok[2], NULL, 0);
@@ -1751,8 +1768,7 @@ static int listen_main(int port, const char *name, const char *path)
 	for (i = 0; i < g_non; i++) {
 		if (!g_on[i].fired) {
 			lfail("on %s %u never came",
-			      g_on[i].kind == 0 ? "call" :
-			      g_on[i].kind == 1 ? "write" : "reply", g_on[i].n);
+			      g_kinds[g_on[i].kind], g_on[i].n);
 		}
 	}
 	if (g_expect_close && g_conns <= g_mark_conn)
