@@ -128,11 +128,13 @@ hclient_case() {
 	fi
 	check "hostile-client: $name: umount" hclient_umount
 	kill -TERM "$pid"
-	timeout 30 tail --pid="$pid" -f /dev/null
+	timeout 30 tail --pid="$pid" -f /dev/null || kill -KILL "$pid"
 	wait "$pid"
 	# Only the result lines go through checks_from (a fork per line)
 	grep -E '^(not )?ok ' /tmp/hclient.out > /tmp/hclient.ok
 	checks_from /tmp/hclient.ok
+	[ -s /tmp/hclient.ok ] ||
+		not_ok "hostile-client: $name: the attacker reported nothing"
 	{ echo "== $name"; cat /tmp/hclient.out; } >> "$OUT/hclient.log"
 }
 
