@@ -47,7 +47,10 @@
 #include <ctype.h>
 #include <errno.h>
 #include <netdb.h>
+#include <netinet/in.h>
 #include <poll.h>
+#include <signal.h>
+#include <stddef.h>
 #include <stdarg.h>
 #include <stdbool.h>
 #include <stdint.h>
@@ -55,6 +58,7 @@
 #include <stdlib.h>
 #include <string.h>
 #include <time.h>
+#include <sys/socket.h>
 #include <unistd.h>
 
 #include <infiniband/verbs.h>
@@ -68,6 +72,7 @@
 #define DATASZ (64 * 1024)	/* the region chunks may name */
 #define MAXQ 512		/* messages received and not yet looked at */
 #define MAXTOK 4096
+#define ARRAY_SIZE(a) (sizeof(a) / sizeof((a)[0]))
 
 struct msg {
 	uint8_t b[RBUFSZ];
@@ -240,16 +245,27 @@ static bool is_hex(const char *t, size_t n)
 	return true;
 }
 
+static int emit_listen(struct xw *w, const char *t, char **tok, int n,
+		       int *i);
+
 /* Emit tokens [*i, n) until a "}" (or the end); 0 or -1 */
 static int emit(struct conn *c, struct xw *w, char **tok, int n, int *i)
 {
-	uint64_t addr = (uintptr_t)c->data;
+	uint64_t addr = c ? (uintptr_t)c->data : 0;
 
 	while (*i < n) {
 		const char *t = tok[(*i)++];
 
 		if (!strcmp(t, "}"))
 			return 0;
+		if (!c) {
+			int r = emit_listen(w, t, tok, n, i);
+
+			if (r < 0)
+				return -1;
+			if (r > 0)
+				goto next;
+		}
 		if (is_hex(t, 8)) {
 			put32(w, strtoul(t, NULL, 16));
 		} else if (is_hex(t, 2)) {
@@ -298,6 +314,7 @@ static int emit(struct conn *c, struct xw *w, char **tok, int n, int *i)
 		} else {
 			return why("bad token '%s'", t);
 		}
+next:
 		if (w->over)
 			return why("message longer than %u octets", w->max);
 	}
@@ -898,12 +915,905 @@ static int served(void)
 	return ret;
 }
 
+/* --- listen mode: a misbehaving server for our client ---------------------- */
+
+/*
+ *   hostile -l PORT NFSD_ADDR NFSD_PORT CASE
+ *
+ * Accepts RPC-over-RDMA connections on PORT and serves them as a proxy:
+ * each Version 1 Call's RPC message goes to nfsd over TCP (record
+ * marking), and nfsd's RPC reply comes back as an inline RDMA_MSG. The
+ * client's first Version 2 message is answered with a Version 1 ERR_VERS
+ * (1..1 unless "negotiate LOW HIGH" says otherwise), so the client falls
+ * back to Version 1. Calls are numbered from 1 across connections; the
+ * case's "on" lines replace what is done with one of them:
+ *
+ *   on call N ACTION...     the N-th Call
+ *   on write N ACTION...    the N-th Call that offers a Write list
+ *   on reply N ACTION...    the N-th Call that offers a Reply chunk
+ *   on afterwrite N ACTION  the Call right after "write N"
+ *
+ * A Call with no "on" line is forwarded. ACTIONs, run in file order:
+ *   fetch                   get nfsd's reply now (@RPC below), send nothing
+ *   forward                 send nfsd's reply, fetching it if needed
+ *   resend                  the last message sent, again
+ *   send TOKENS...          one Send of these octets
+ *   sendinv TOKEN TOKENS... a Send With Invalidate of the rkey TOKEN
+ *   flood N TOKENS...       N such Sends, back to back
+ *   grant V                 the credit value of later forwarded Replies
+ *   drop                    nothing: the Call is not answered here
+ *   disconnect              close the connection (DREQ and QP error)
+ *   dreq                    send a DREQ, keep the QP and stop posting
+ *                           Receives and reading the connection
+ * Other lines:
+ *   negotiate LOW HIGH      the ERR_VERS range answering Version 2
+ *   negotiate none          Version 2 messages are not answered at all
+ *   grant V                 the initial credit value (default 32)
+ *   expect close            the connection of the last "on" Send is
+ *                           replaced by a new one (the client closed it)
+ *   expect kept             a later Call arrives on that connection
+ *   expect err_chunk        the client sent an RDMA_ERROR ERR_CHUNK
+ *   mount ok|fail SECS      read by the scenario, not here
+ * Extra TOKENS: $XID (this Call's xid), $PXID (the previous Call's),
+ * $PWHANDLE (the first Write handle of the last earlier Call with one),
+ * $CRED (the credit value), $WHANDLE, $WLEN, $WOFF (the first segment of
+ * the Call's first Write chunk), $RHANDLE, $RLEN, $ROFF (the first
+ * segment of its Reply chunk), $RKEY (the Write handle, else the Reply
+ * handle, else 0), $BADRKEY (an rkey the client never offered), @RPC
+ * (nfsd's RPC reply), @CBNULL (a reverse-direction CB_NULL Call, xid
+ * $CBXID = $XID + 1) and @REPLYLEN (the length of @RPC as an XDR
+ * word).
+ *
+ * On SIGTERM it prints one line per result ("ok hostile-client: NAME:
+ * ..." or "not ok ..."), then exits.
+ */
+#define LRBUFSZ 8192		/* each Receive; advertised in private data */
+#define LNRECV 64
+#define LSLOTS 64		/* Send slots */
+#define LSBUFSZ 16384		/* each Send slot */
+#define MAXON 32
+
+struct lcall {
+	uint32_t no, xid, pxid;
+	uint32_t nwrite, nwsegs, nreads;
+	bool has_reply;
+	uint32_t whandle, wlen, rhandle, rlen, pwhandle;
+	uint64_t woff, roff;
+	const uint8_t *rpc;	/* the Call's RPC message */
+	uint32_t rpclen;
+	uint8_t reply[LRBUFSZ];	/* nfsd's RPC reply */
+	uint32_t replylen;
+	bool fetched;
+};
+
+struct lconn {
+	struct rdma_cm_id *id;
+	struct ibv_pd *pd;
+	struct ibv_cq *cq;
+	struct ibv_mr *rmr, *smr;
+	uint8_t *rbuf, *sbuf;
+	uint32_t seq, calls, sends_out, slot;
+	bool up, gone, deaf;
+};
+
+static const char *const g_kinds[] = {
+	"call", "write", "reply", "afterwrite",
+};
+
+struct lon {
+	int kind;		/* an index of g_kinds */
+	uint32_t n;
+	char *line;
+	bool fired;
+};
+
+static struct lon g_on[MAXON];
+static int g_non;
+static uint32_t g_grant = 32, g_neg_low = 1, g_neg_high = 1;
+static bool g_neg_none;
+static struct lcall g_call;
+static struct lconn *g_lc;	/* the connection being served */
+static uint32_t g_conns, g_ncalls, g_nwrites, g_nreplies, g_lastxid;
+static uint32_t g_pwhandle, g_after;	/* the last Write handle seen */
+static uint32_t g_mark_conn, g_mark_calls;	/* at the last "on" Send */
+static bool g_mark_kept, g_expect_close, g_expect_kept;
+static bool g_expect_err_chunk, g_got_err_chunk;
+static uint8_t g_last[LSBUFSZ];
+static uint32_t g_lastlen;
+static int g_nfsd = -1;
+static const char *g_nfsd_addr;
+static int g_nfsd_port;
+static sig_atomic_t g_stop;
+static char g_lfail[1024];
+
+static void lfail(const char *fmt, ...)
+{
+	size_t len = strlen(g_lfail);
+	va_list ap;
+
+	if (len > sizeof(g_lfail) - 64)
+		return;
+	if (len)
+		g_lfail[len++] = ';', g_lfail[len++] = ' ', g_lfail[len] = 0;
+	va_start(ap, fmt);
+	vsnprintf(g_lfail + len, sizeof(g_lfail) - len, fmt, ap);
+	va_end(ap);
+}
+
+static int emit_listen(struct xw *w, const char *t, char **tok, int n,
+		       int *i)
+{
+	static const struct {
+		const char *name;
+		size_t off;
+	} words[] = {
+		{ "$XID", offsetof(struct lcall, xid) },
+		{ "$PXID", offsetof(struct lcall, pxid) },
+		{ "$PWHANDLE", offsetof(struct lcall, pwhandle) },
+		{ "$WHANDLE", offsetof(struct lcall, whandle) },
+		{ "$WLEN", offsetof(struct lcall, wlen) },
+		{ "$RHANDLE", offsetof(struct lcall, rhandle) },
+		{ "$RLEN", offsetof(struct lcall, rlen) },
+		{ "@REPLYLEN", offsetof(struct lcall, replylen) },
+	};
+	const struct lcall *k = &g_call;
+	uint32_t j, v;
+
+	(void)tok;
+	(void)n;
+	(void)i;
+	for (j = 0; j < ARRAY_SIZE(words); j++) {
+		if (!strcmp(t, words[j].name)) {
+			memcpy(&v, (const uint8_t *)k + words[j].off, 4);
+			put32(w, v);
+			return 1;
+		}
+	}
+	if (!strcmp(t, "$CRED")) {
+		put32(w, g_grant);
+	} else if (!strcmp(t, "$WOFF")) {
+		put64(w, k->woff);
+	} else if (!strcmp(t, "$ROFF")) {
+		put64(w, k->roff);
+	} else if (!strcmp(t, "$RKEY")) {
+		put32(w, k->nwsegs ? k->whandle : k->rhandle);
+	} else if (!strcmp(t, "$BADRKEY")) {
+		put32(w, (k->whandle ^ k->rhandle ^ k->xid) | 0x5a000000);
+	} else if (!strcmp(t, "$CBXID")) {
+		put32(w, k->xid + 1);
+	} else if (!strcmp(t, "@RPC")) {
+		for (j = 0; j < k->replylen; j++)
+			put8(w, k->reply[j]);
+	} else if (!strcmp(t, "@CBNULL")) {
+		put32(w, k->xid + 1);
+		put32(w, 0);		/* CALL */
+		put32(w, 2);
+		put32(w, 0x40000000);	/* the NFSv4 callback program */
+		put32(w, 1);
+		put32(w, 0);		/* CB_NULL */
+		put64(w, 0);
+		put64(w, 0);
+	} else {
+		return 0;
+	}
+	return 1;
+}
+
+/* --- nfsd over TCP --- */
+
+static int nfsd_connect(void)
+{
+	struct sockaddr_in sin = { .sin_family = AF_INET };
+
+	if (g_nfsd >= 0)
+		return 0;
+	sin.sin_port = htons(g_nfsd_port);
+	if (inet_pton(AF_INET, g_nfsd_addr, &sin.sin_addr) != 1)
+		return why("bad nfsd address %s", g_nfsd_addr);
+	g_nfsd = socket(AF_INET, SOCK_STREAM, 0);
+	if (g_nfsd < 0 || connect(g_nfsd, (struct sockaddr *)&sin, sizeof(sin)))
+		return why("connect to nfsd: %s", strerror(errno));
+	return 0;
+}
+
+static int read_full(int fd, uint8_t *p, uint32_t len, int ms)
+{
+	struct pollfd pfd = { .fd = fd, .events = POLLIN };
+	ssize_t r;
+
+	while (len) {
+		if (poll(&pfd, 1, ms) <= 0)
+			return why("nfsd: no reply in %d ms", ms);
+		r = read(fd, p, len);
+		if (r <= 0)
+			return why("nfsd closed the connection");
+		p += r;
+		len -= r;
+	}
+	return 0;
+}
+
+/* One record from nfsd into @buf; its length, or -1 */
+static int nfsd_record(uint8_t *buf, uint32_t max)
+{
+	uint32_t got = 0, mark, len;
+	uint8_t m[4];
+
+	do {
+		if (read_full(g_nfsd, m, 4, 10000))
+			return -1;
+		mark = get32(m, 4, 0);
+		len = mark & 0x7fffffff;
+		if (got + len > max)
+			return why("nfsd's reply is longer than %u octets", max);
+		if (read_full(g_nfsd, buf + got, len, 10000))
+			return -1;
+		got += len;
+	} while (!(mark & 0x80000000));
+	return got;
+}
+
+static int fetch(struct lcall *k)
+{
+	uint8_t m[4];
+	int len;
+
+	if (k->fetched)
+		return 0;
+	if (nfsd_connect())
+		return -1;
+	m[0] = 0x80 | (k->rpclen >> 24);
+	m[1] = k->rpclen >> 16;
+	m[2] = k->rpclen >> 8;
+	m[3] = k->rpclen;
+	if (write(g_nfsd, m, 4) != 4 ||
+	    write(g_nfsd, k->rpc, k->rpclen) != (ssize_t)k->rpclen)
+		return why("write to nfsd: %s", strerror(errno));
+	for (;;) {
+		len = nfsd_record(k->reply, sizeof(k->reply) - 64);
+		if (len < 0)
+			return -1;
+		/* Skip nfsd's callbacks and anything for another xid */
+		if (get32(k->reply, len, 4) == 1 &&
+		    get32(k->reply, len, 0) == k->xid)
+			break;
+	}
+	k->replylen = len;
+	k->fetched = true;
+	return 0;
+}
+
+/* --- the RDMA side --- */
+
+static void lc_free(struct lconn *lc)
+{
+	if (!lc)
+		return;
+	if (lc->id->qp)
+		rdma_destroy_qp(lc->id);
+	if (lc->rmr)
+		ibv_dereg_mr(lc->rmr);
+	if (lc->smr)
+		ibv_dereg_mr(lc->smr);
+	if (lc->cq)
+		ibv_destroy_cq(lc->cq);
+	if (lc->pd)
+		ibv_dealloc_pd(lc->pd);
+	rdma_destroy_id(lc->id);
+	free(lc->rbuf);
+	free(lc->sbuf);
+	free(lc);
+}
+
+static int lc_post_recv(struct lconn *lc, int i)
+{
+	struct ibv_sge sge = {
+		.addr = (uintptr_t)(lc->rbuf + i * LRBUFSZ),
+		.length = LRBUFSZ, .lkey = lc->rmr->lkey,
+	};
+	struct ibv_recv_wr wr = { .wr_id = i, .sg_list = &sge, .num_sge = 1 };
+	struct ibv_recv_wr *bad;
+
+	return ibv_post_recv(lc->id->qp, &wr, &bad);
+}
+
+/* A connection request: accept it with RFC 8797 private data */
+static struct lconn *lc_accept(struct rdma_cm_id *id)
+{
+	/* magic, version 1, no flags, 8 KiB both ways */
+	static const uint8_t priv[8] = { 0xf6, 0xab, 0x0e, 0x18, 1, 0, 7, 7 };
+	struct rdma_conn_param param = {
+		.responder_resources = 1, .initiator_depth = 1,
+		.retry_count = 7, .rnr_retry_count = 7,
+		.private_data = priv, .private_data_len = sizeof(priv),
+	};
+	struct ibv_qp_init_attr qa = { 0 };
+	struct lconn *lc = calloc(1, sizeof(*lc));
+	int i;
+
+	if (!lc)
+		goto reject;
+	lc->id = id;
+	lc->pd = ibv_alloc_pd(id->verbs);
+	lc->cq = ibv_create_cq(id->verbs, LNRECV + LSLOTS + 16, NULL, NULL, 0);
+	if (!lc->pd || !lc->cq)
+		goto reject;
+	qa.send_cq = lc->cq;
+	qa.recv_cq = lc->cq;
+	qa.qp_type = IBV_QPT_RC;
+	qa.cap.max_send_wr = LSLOTS;
+	qa.cap.max_recv_wr = LNRECV;
+	qa.cap.max_send_sge = 1;
+	qa.cap.max_recv_sge = 1;
+	if (rdma_create_qp(id, lc->pd, &qa))
+		goto reject;
+	lc->rbuf = calloc(LNRECV, LRBUFSZ);
+	lc->sbuf = calloc(LSLOTS, LSBUFSZ);
+	if (!lc->rbuf || !lc->sbuf)
+		goto reject;
+	lc->rmr = ibv_reg_mr(lc->pd, lc->rbuf, LNRECV * LRBUFSZ,
+			     IBV_ACCESS_LOCAL_WRITE);
+	lc->smr = ibv_reg_mr(lc->pd, lc->sbuf, LSLOTS * LSBUFSZ, 0);
+	if (!lc->rmr || !lc->smr)
+		goto reject;
+	for (i = 0; i < LNRECV; i++)
+		if (lc_post_recv(lc, i))
+			goto reject;
+	if (rdma_accept(id, &param))
+		goto reject;
+	lc->seq = ++g_conns;
+	printf("# connection %u: accepted\n", lc->seq);
+	return lc;
+reject:
+	printf("# a connection request refused: %s\n", strerror(errno));
+	if (lc) {
+		lc->id = id;
+		lc_free(lc);
+	} else {
+		rdma_reject(id, NULL, 0);
+		rdma_destroy_id(id);
+	}
+	return NULL;
+}
+
+static void lc_reap_sends(struct lconn *lc, struct ibv_wc *wc)
+{
+	if (wc->status != IBV_WC_SUCCESS) {
+		if (!lc->gone)
+			printf("# connection %u: Send completed with %s\n",
+			       lc->seq, ibv_wc_status_str(wc->status));
+		lc->gone = true;
+	} else {
+		lc->sends_out--;
+	}
+}
+
+static void lc_recv(struct lconn *lc, const uint8_t *b, uint32_t len);
+
+/* Take completions of @lc; Receives are handled and reposted */
+static int lc_poll(struct lconn *lc)
+{
+	struct ibv_wc wc[16];
+	int n, i;
+
+	n = ibv_poll_cq(lc->cq, 16, wc);
+	for (i = 0; i < n; i++) {
+		if (wc[i].opcode & IBV_WC_RECV) {
+			if (wc[i].status != IBV_WC_SUCCESS) {
+				if (!lc->gone)
+					printf("# connection %u: Receive completed with %s\n",
+					       lc->seq,
+					       ibv_wc_status_str(wc[i].status));
+				lc->gone = true;
+				continue;
+			}
+			if (!lc->deaf)
+				lc_recv(lc, lc->rbuf + wc[i].wr_id * LRBUFSZ,
+					wc[i].byte_len);
+			if (!lc->deaf && lc_post_recv(lc, wc[i].wr_id))
+				lc->gone = true;
+		} else {
+			lc_reap_sends(lc, &wc[i]);
+		}
+	}
+	return n;
+}
+
+/* Post @len octets already in the next slot; wait (bounded) for room */
+static int lc_send(struct lconn *lc, uint32_t len, int opcode, uint32_t inv)
+{
+	uint8_t *p = lc->sbuf + lc->slot * LSBUFSZ;
+	struct ibv_sge sge = {
+		.addr = (uintptr_t)p, .length = len, .lkey = lc->smr->lkey,
+	};
+	struct ibv_send_wr wr = {
+		.sg_list = &sge, .num_sge = len ? 1 : 0, .opcode = opcode,
+		.send_flags = IBV_SEND_SIGNALED,
+	};
+	struct ibv_send_wr *bad;
+	struct ibv_wc wc;
+	uint64_t end = now_ms() + 5000;
+
+	if (lc->gone || lc->deaf)
+		return why("the connection is gone");
+	if (opcode == IBV_WR_SEND_WITH_INV)
+		wr.invalidate_rkey = inv;
+	memcpy(g_last, p, len);
+	g_lastlen = len;
+	/* Sends complete in order: wait while every slot is out */
+	while (lc->sends_out >= LSLOTS - 1) {
+		if (ibv_poll_cq(lc->cq, 1, &wc) > 0) {
+			if (wc.opcode & IBV_WC_RECV)
+				continue;	/* counted lost: only in floods */
+			lc_reap_sends(lc, &wc);
+		}
+		if (lc->gone || now_ms() > end)
+			return why("the Send queue did not drain");
+	}
+	if (ibv_post_send(lc->id->qp, &wr, &bad))
+		return why("ibv_post_send: %s", strerror(errno));
+	lc->sends_out++;
+	lc->slot = (lc->slot + 1) % LSLOTS;
+	return 0;
+}
+
+static int lc_send_tokens(struct lconn *lc, char **tok, int n, int i,
+			  int opcode, uint32_t inv)
+{
+	struct xw w = { lc->sbuf + lc->slot * LSBUFSZ, 0, LSBUFSZ, false };
+
+	if (emit(NULL, &w, tok, n, &i))
+		return -1;
+	return lc_send(lc, w.n, opcode, inv);
+}
+
+/* The Reply the proxy sends: RDMA_MSG, no chunks, nfsd's RPC reply */
+static int lc_forward(struct lconn *lc, struct lcall *k)
+{
+	struct xw w = { lc->sbuf + lc->slot * LSBUFSZ, 0, LRBUFSZ, false };
+	uint32_t j;
+
+	if (fetch(k))
+		return -1;
+	put32(&w, k->xid);
+	put32(&w, 1);
+	put32(&w, g_grant);
+	put32(&w, 0);
+	put32(&w, 0);
+	put32(&w, 0);
+	put32(&w, 0);
+	for (j = 0; j < k->replylen; j++)
+		put8(&w, k->reply[j]);
+	if (w.over)
+		return why("a Reply of %u octets is too long to go inline",
+			   k->replylen);
+	return lc_send(lc, w.n, IBV_WR_SEND, 0);
+}
+
+static int lc_action(struct lconn *lc, char **tok, int n)
+{
+	struct xw w;
+	int i;
+
+	if (!strcmp(tok[0], "fetch"))
+		return fetch(&g_call);
+	if (!strcmp(tok[0], "forward"))
+		return lc_forward(lc, &g_call);
+	if (!strcmp(tok[0], "drop"))
+		return 0;
+	if (!strcmp(tok[0], "grant") && n == 2) {
+		g_grant = strtoul(tok[1], NULL, 0);
+		return 0;
+	}
+	g_mark_conn = lc->seq;
+	g_mark_calls = lc->calls;
+	if (!strcmp(tok[0], "resend")) {
+		memcpy(lc->sbuf + lc->slot * LSBUFSZ, g_last, g_lastlen);
+		return lc_send(lc, g_lastlen, IBV_WR_SEND, 0);
+	}
+	if (!strcmp(tok[0], "send"))
+		return lc_send_tokens(lc, tok, n, 1, IBV_WR_SEND, 0);
+	if (!strcmp(tok[0], "sendinv") && n >= 2) {
+		uint8_t k[4];
+
+		w = (struct xw){ k, 0, 4, false };
+		i = 1;
+		if (emit(NULL, &w, tok, 2, &i) || w.n != 4)
+			return why("sendinv: one rkey token");
+		return lc_send_tokens(lc, tok, n, 2, IBV_WR_SEND_WITH_INV,
+				      get32(k, 4, 0));
+	}
+	if (!strcmp(tok[0], "flood") && n >= 2) {
+		unsigned long count = strtoul(tok[1], NULL, 0);
+
+		while (count--)
+			if (lc_send_tokens(lc, tok, n, 2, IBV_WR_SEND, 0))
+				return -1;
+		return 0;
+	}
+	if (!strcmp(tok[0], "disconnect")) {
+		rdma_disconnect(lc->id);
+		return 0;
+	}
+	if (!strcmp(tok[0], "dreq")) {
+		struct ibv_qp *qp = lc->id->qp;
+		int ret;
+
+		/*
+		 * librdmacm moves the QP to the error state before it sends
+		 * the DREQ, unless the id has no QP: hide it, so the QP
+		 * stays in RTS; then stop reading the connection.
+		 */
+		lc->deaf = true;
+		lc->id->qp = NULL;
+		ret = rdma_disconnect(lc->id);
+		lc->id->qp = qp;
+		printf("# connection %u: DREQ sent, QP kept\n", lc->seq);
+		return ret ? why("rdma_disconnect: %s", strerror(errno)) : 0;
+	}
+	return why("unknown action '%s'", tok[0]);
+}
+
+/* Skip a Read list; the number of entries, or -1 */
+static int skip_reads(const uint8_t *b, uint32_t len, uint32_t *off)
+{
+	int count = 0;
+
+	while (get32(b, len, *off) == 1) {
+		*off += 4 + 4 + 16;
+		count++;
+	}
+	if (get32(b, len, *off) != 0)
+		return -1;
+	*off += 4;
+	return count;
+}
+
+/* A segment array at *off: count, then (handle, length, offset) each */
+static int read_segs(const uint8_t *b, uint32_t len, uint32_t *off,
+		     uint32_t *handle, uint32_t *slen, uint64_t *soff)
+{
+	uint32_t nsegs = get32(b, len, *off);
+
+	if (nsegs > 64 || *off + 4 + nsegs * 16 > len)
+		return -1;
+	if (nsegs) {
+		*handle = get32(b, len, *off + 4);
+		*slen = get32(b, len, *off + 8);
+		*soff = (uint64_t)get32(b, len, *off + 12) << 32 |
+			get32(b, len, *off + 16);
+	}
+	*off += 4 + nsegs * 16;
+	return nsegs;
+}
+
+static void run_on(struct lconn *lc, int kind, uint32_t no, bool *any)
+{
+	static char *tok[MAXTOK];
+	char line[8192];
+	int i, n;
+
+	for (i = 0; i < g_non; i++) {
+		if (g_on[i].kind != kind || g_on[i].n != no)
+			continue;
+		*any = true;
+		g_on[i].fired = true;
+		snprintf(line, sizeof(line), "%s", g_on[i].line);
+		n = tokenize(line, tok);
+		if (n && lc_action(lc, tok, n))
+			lfail("on %s %u %s: %s",
+			      g_kinds[kind],
+			      no, tok[0], g_why);
+	}
+}
+
+static void lc_recv(struct lconn *lc, const uint8_t *b, uint32_t len)
+{
+	struct lcall *k = &g_call;
+	uint32_t off = 28, xid = get32(b, len, 0), proc;
+	bool any = false;
+	struct xw w;
+	int r;
+
+	if (len < 16) {
+		lfail("a message of %u octets", len);
+		return;
+	}
+	if (get32(b, len, 4) != 1) {
+		/* Version 2 or other: ERR_VERS, in Version 1, or nothing */
+		if (g_neg_none) {
+			printf("# connection %u: version %u message ignored\n",
+			       lc->seq, get32(b, len, 4));
+			return;
+		}
+		printf("# connection %u: version %u message, ERR_VERS %u..%u\n",
+		       lc->seq, get32(b, len, 4), g_neg_low, g_neg_high);
+		w = (struct xw){ lc->sbuf + lc->slot * LSBUFSZ, 0, 64, false };
+		put32(&w, xid);
+		put32(&w, 1);
+		put32(&w, g_grant);
+		put32(&w, 4);
+		put32(&w, 1);
+		put32(&w, g_neg_low);
+		put32(&w, g_neg_high);
+		if (lc_send(lc, w.n, IBV_WR_SEND, 0))
+			lfail("ERR_VERS: %s", g_why);
+		return;
+	}
+	proc = get32(b, len, 12);
+	if (proc == 4) {
+		printf("# connection %u: RDMA_ERROR %u for xid 0x%08x\n",
+		       lc->seq, get32(b, len, 16), xid);
+		if (get32(b, len, 16) == 2)
+			g_got_err_chunk = true;
+		return;
+	}
+	memset(k, 0, offsetof(struct lcall, reply));
+	k->fetched = false;
+	k->xid = xid;
+	off = 16;
+	r = skip_reads(b, len, &off);
+	if (r < 0)
+		goto bad;
+	k->nreads = r;
+	while (get32(b, len, off) == 1) {
+		off += 4;
+		r = read_segs(b, len, &off, &k->whandle, &k->wlen, &k->woff);
+		if (r < 0)
+			goto bad;
+		if (!k->nwrite)
+			k->nwsegs = r;
+		k->nwrite++;
+	}
+	if (get32(b, len, off) != 0)
+		goto bad;
+	off += 4;
+	if (get32(b, len, off) == 1) {
+		off += 4;
+		k->has_reply = true;
+		if (read_segs(b, len, &off, &k->rhandle, &k->rlen, &k->roff) < 0)
+			goto bad;
+	} else if (get32(b, len, off) != 0) {
+		goto bad;
+	} else {
+		off += 4;
+	}
+	if (proc != 0 || k->nreads || off + 8 > len) {
+		lfail("a Call we cannot forward: proc %u, %u Read chunks",
+		      proc, k->nreads);
+		return;
+	}
+	k->rpc = b + off;
+	k->rpclen = len - off;
+	if (get32(k->rpc, k->rpclen, 0) != xid ||
+	    get32(k->rpc, k->rpclen, 4) != 0) {
+		/* A reverse-direction Reply, or junk */
+		printf("# connection %u: not a Call (xid 0x%08x, type %u)\n",
+		       lc->seq, xid, get32(k->rpc, k->rpclen, 4));
+		return;
+	}
+	k->no = ++g_ncalls;
+	k->pxid = g_lastxid;
+	k->pwhandle = g_pwhandle;
+	g_lastxid = xid;
+	lc->calls++;
+	if (lc->seq == g_mark_conn && lc->calls > g_mark_calls)
+		g_mark_kept = true;
+	printf("# connection %u: Call %u xid 0x%08x, %u octets, %u Write chunks, %s Reply chunk\n",
+	       lc->seq, k->no, xid, k->rpclen, k->nwrite,
+	       k->has_reply ? "a" : "no");
+	run_on(lc, 0, k->no, &any);
+	if (g_after) {
+		run_on(lc, 3, g_after, &any);
+		g_after = 0;
+	}
+	if (k->nwrite) {
+		run_on(lc, 1, ++g_nwrites, &any);
+		g_after = g_nwrites;
+		g_pwhandle = k->whandle;
+	}
+	if (k->has_reply)
+		run_on(lc, 2, ++g_nreplies, &any);
+	if (!any && lc_forward(lc, k))
+		lfail("call %u: %s", k->no, g_why);
+	return;
+bad:
+	lfail("a Call header we cannot parse (xid 0x%08x)", xid);
+}
+
+static void on_term(int sig)
+{
+	(void)sig;
+	g_stop = 1;
+}
+
+static int load_case(const char *path)
+{
+	static char *tok[MAXTOK];
+	char line[8192], copy[8192];
+	FILE *f = fopen(path, "r");
+	int n;
+
+	if (!f)
+		return why("%s: %s", path, strerror(errno));
+	while (fgets(line, sizeof(line), f)) {
+		snprintf(copy, sizeof(copy), "%s", line);
+		n = tokenize(line, tok);
+		if (!n)
+			continue;
+		if (!strcmp(tok[0], "on") && n >= 4) {
+			struct lon *o = &g_on[g_non];
+			char *p = copy;
+			int skip = 3;
+
+			if (g_non == MAXON)
+				return why("more than %d on lines", MAXON);
+			o->kind = !strcmp(tok[1], "call") ? 0 :
+				  !strcmp(tok[1], "write") ? 1 :
+				  !strcmp(tok[1], "reply") ? 2 :
+				  !strcmp(tok[1], "afterwrite") ? 3 : -1;
+			if (o->kind < 0)
+				return why("on %s", tok[1]);
+			o->n = strtoul(tok[2], NULL, 0);
+			/* the ACTION part of the line */
+			while (skip--) {
+				p += strspn(p, " \t");
+				p += strcspn(p, " \t");
+			}
+			o->line = strdup(p);
+			g_non++;
+		} else if (!strcmp(tok[0], "negotiate") && n == 2 &&
+			   !strcmp(tok[1], "none")) {
+			g_neg_none = true;
+		} else if (!strcmp(tok[0], "negotiate") && n == 3) {
+			g_neg_low = strtoul(tok[1], NULL, 0);
+			g_neg_high = strtoul(tok[2], NULL, 0);
+		} else if (!strcmp(tok[0], "grant") && n == 2) {
+			g_grant = strtoul(tok[1], NULL, 0);
+		} else if (!strcmp(tok[0], "expect") && n == 2 &&
+			   !strcmp(tok[1], "close")) {
+			g_expect_close = true;
+		} else if (!strcmp(tok[0], "expect") && n == 2 &&
+			   !strcmp(tok[1], "kept")) {
+			g_expect_kept = true;
+		} else if (!strcmp(tok[0], "expect") && n == 2 &&
+			   !strcmp(tok[1], "err_chunk")) {
+			g_expect_err_chunk = true;
+		} else if (strcmp(tok[0], "mount")) {
+			fclose(f);
+			return why("unknown line '%s'", tok[0]);
+		}
+	}
+	fclose(f);
+	return 0;
+}
+
+static void cm_event(struct rdma_event_channel *ec)
+{
+	struct rdma_cm_event *ev;
+	struct rdma_cm_id *id;
+	int type;
+
+	if (rdma_get_cm_event(ec, &ev))
+		return;
+	type = ev->event;
+	id = ev->id;
+	rdma_ack_cm_event(ev);
+	switch (type) {
+	case RDMA_CM_EVENT_CONNECT_REQUEST:
+		if (g_lc) {
+			printf("# connection %u: replaced\n", g_lc->seq);
+			if (!g_lc->gone && !g_lc->deaf)
+				rdma_disconnect(g_lc->id);
+			lc_free(g_lc);
+		}
+		g_lc = lc_accept(id);
+		break;
+	case RDMA_CM_EVENT_ESTABLISHED:
+		if (g_lc && g_lc->id == id)
+			g_lc->up = true;
+		break;
+	case RDMA_CM_EVENT_DISCONNECTED:
+		if (g_lc && g_lc->id == id) {
+			printf("# connection %u: DISCONNECTED after %u Calls\n",
+			       g_lc->seq, g_lc->calls);
+			g_lc->gone = true;
+			if (!g_lc->deaf)
+				rdma_disconnect(id);
+		}
+		break;
+	default:
+		printf("# rdma_cm event %s\n", rdma_event_str(type));
+	}
+}
+
+static int listen_main(int port, const char *name, const char *path)
+{
+	struct sockaddr_in sin = { .sin_family = AF_INET };
+	struct rdma_event_channel *ec;
+	struct rdma_cm_id *lid;
+	struct pollfd pfd;
+	int i, fail = 0;
+
+	signal(SIGTERM, on_term);
+	signal(SIGINT, on_term);
+	signal(SIGPIPE, SIG_IGN);
+	if (load_case(path)) {
+		printf("not ok hostile-client: %s: %s\n", name, g_why);
+		return 1;
+	}
+	sin.sin_port = htons(port);
+	ec = rdma_create_event_channel();
+	if (!ec || rdma_create_id(ec, &lid, NULL, RDMA_PS_TCP) ||
+	    rdma_bind_addr(lid, (struct sockaddr *)&sin) ||
+	    rdma_listen(lid, 4)) {
+		printf("not ok hostile-client: %s: listen on %d: %s\n", name,
+		       port, strerror(errno));
+		return 1;
+	}
+	printf("# listening on %d\n", port);
+	pfd = (struct pollfd){ .fd = ec->fd, .events = POLLIN };
+	while (!g_stop) {
+		bool busy = false;
+
+		if (poll(&pfd, 1, 0) > 0) {
+			cm_event(ec);
+			busy = true;
+		}
+		if (g_lc && !g_lc->deaf && lc_poll(g_lc))
+			busy = true;
+		if (!busy)
+			usleep(200);
+	}
+	for (i = 0; i < g_non; i++) {
+		if (!g_on[i].fired) {
+			lfail("on %s %u never came",
+			      g_kinds[g_on[i].kind], g_on[i].n);
+		}
+	}
+	if (g_expect_close && g_conns <= g_mark_conn)
+		lfail("connection %u was not replaced", g_mark_conn);
+	if (g_expect_kept && !g_mark_kept)
+		lfail("no Call came on connection %u after the hostile Send",
+		      g_mark_conn);
+	if (g_expect_err_chunk && !g_got_err_chunk)
+		lfail("no ERR_CHUNK from the client");
+	if (g_lfail[0]) {
+		printf("not ok hostile-client: %s: %s\n", name, g_lfail);
+		fail = 1;
+	} else {
+		printf("ok hostile-client: %s: every action taken%s%s%s\n",
+		       name, g_expect_close ? ", the connection replaced" : "",
+		       g_expect_kept ? ", the connection kept" : "",
+		       g_expect_err_chunk ? ", ERR_CHUNK received" : "");
+	}
+	printf("# %u connections, %u Calls\n", g_conns, g_ncalls);
+	if (g_lc)
+		lc_free(g_lc);
+	rdma_destroy_id(lid);
+	rdma_destroy_event_channel(ec);
+	return fail;
+}
+
 int main(int argc, char **argv)
 {
 	int i, fail = 0;
 
+	if (argc == 6 && !strcmp(argv[1], "-l")) {
+		const char *base = strrchr(argv[5], '/');
+		char name[128];
+
+		setvbuf(stdout, NULL, _IOLBF, 0);
+		snprintf(name, sizeof(name), "%s", base ? base + 1 : argv[5]);
+		if (strlen(name) > 5 && !strcmp(name + strlen(name) - 5, ".case"))
+			name[strlen(name) - 5] = 0;
+		g_nfsd_addr = argv[3];
+		g_nfsd_port = atoi(argv[4]);
+		return listen_main(atoi(argv[2]), name, argv[5]);
+	}
 	if (argc < 4) {
-		fprintf(stderr, "usage: hostile ADDR PORT CASE...\n");
+		fprintf(stderr, "usage: hostile ADDR PORT CASE...\n"
+			"       hostile -l PORT NFSD_ADDR NFSD_PORT CASE\n");
 		return 2;
 	}
 	g_addr = argv[1];

@@ -12,6 +12,15 @@
 # must be freed while nfsd still runs, and the server's counters must
 # show the defects the cases provoke: stalls detected, Long Call xid
 # refused. The kernel log is checked by vmverdict as in every run.
+#
+# Then, with both sides in one guest and our client, the other half:
+# hostile.c listens on HCLIENT_PORT as a misbehaving server that
+# forwards to nfsd over TCP, one process per case file in
+# scripts/guest/hostile/client/; the client mounts it over RDMA (NFSv4.0),
+# lists the export and reads a file. Each case checks the mount's
+# outcome within its bound, the attacker's own outcome (every action
+# taken, the connection closed or kept), and in the end a mount of the
+# real server reads the checksummed file intact.
 
 HOSTILE_DIR=$TOP/scripts/guest/hostile/server
 HOSTILE_STATS=/proc/sys/sunrpc/svcrdma_ng
@@ -64,6 +73,87 @@ hostile_case() {
 		not_ok "hostile: $(basename "$1" .case): exited $rc"
 }
 
+HCLIENT_DIR=$TOP/scripts/guest/hostile/client
+HCLIENT_PORT=20050
+HCLIENT_MNT=/mnt/hclient
+
+# The file read through the attacker: two pages' worth, so that its READ
+# offers a Write chunk, and small enough for nfsd's reply to go inline.
+hclient_file() {
+	head -c 6000 /dev/urandom > "$EXPORT_DIR/small"
+}
+
+hclient_io() {
+	timeout -s KILL 60 ls "$HCLIENT_MNT" > /dev/null &&
+		timeout -s KILL 60 cmp "$HCLIENT_MNT/small" "$EXPORT_DIR/small"
+}
+
+hclient_umount() {
+	mountpoint -q "$HCLIENT_MNT" || return 0
+	timeout -s KILL 60 umount "$HCLIENT_MNT" && return 0
+	umount -f -l "$HCLIENT_MNT"
+	return 1
+}
+
+# hclient_case FILE: the attacker serves one case; the client mounts it
+hclient_case() {
+	local f=$1 name want secs pid rc t0 i
+	name=$(basename "$f" .case)
+	read -r want secs < <(awk '$1 == "mount" { print $2, $3 }' "$f")
+	/tmp/hostile -l "$HCLIENT_PORT" "$SERVER_ADDR" 2049 "$f" \
+		> /tmp/hclient.out 2>&1 &
+	pid=$!
+	for ((i = 0; i < 50; i++)); do
+		grep -q '^# listening' /tmp/hclient.out && break
+		sleep 0.1
+	done
+	t0=$SECONDS
+	timeout -s KILL "$secs" mount -t nfs -o \
+		"vers=4.0,proto=rdma,port=$HCLIENT_PORT" \
+		"$SERVER_ADDR:/" "$HCLIENT_MNT"
+	rc=$?
+	log "hostile-client: $name: mount exited $rc after $((SECONDS - t0)) s"
+	if [ "$want" = ok ]; then
+		if [ "$rc" -eq 0 ]; then
+			ok "hostile-client: $name: the mount works"
+			check "hostile-client: $name: the export is listed and a file read intact" \
+				hclient_io
+		else
+			not_ok "hostile-client: $name: the mount works (exited $rc)"
+		fi
+	elif [ "$rc" -ne 0 ] && [ "$rc" -ne 137 ]; then
+		ok "hostile-client: $name: the mount fails within $secs s"
+	else
+		not_ok "hostile-client: $name: the mount fails within $secs s (exited $rc)"
+	fi
+	check "hostile-client: $name: umount" hclient_umount
+	kill -TERM "$pid"
+	timeout 30 tail --pid="$pid" -f /dev/null || kill -KILL "$pid"
+	wait "$pid"
+	# Only the result lines go through checks_from (a fork per line)
+	grep -E '^(not )?ok ' /tmp/hclient.out > /tmp/hclient.ok
+	checks_from /tmp/hclient.ok
+	[ -s /tmp/hclient.ok ] ||
+		not_ok "hostile-client: $name: the attacker reported nothing"
+	{ echo "== $name"; cat /tmp/hclient.out; } >> "$OUT/hclient.log"
+}
+
+hclient_cases() {
+	local f n=0 v=${VERS%% *}
+	mkdir -p "$HCLIENT_MNT"
+	hclient_file || return
+	for f in "$HCLIENT_DIR"/*.case; do
+		hclient_case "$f"
+		n=$((n + 1))
+	done
+	log "hostile-client: $n cases"
+	check "hostile-client: then the real server is mounted over RDMA" \
+		nfs_mount "$v" || return
+	check "hostile-client: and the mount reads the file intact" \
+		hostile_file_ok
+	check "hostile-client: umount" umount "$NFS_MNT"
+}
+
 hostile_conns_freed() {
 	local i
 	for ((i = 0; i < 60; i++)); do
@@ -109,4 +199,6 @@ scenario_client() {
 		hostile_at_least reverse_dropped 3
 	grep -rs . "$HOSTILE_STATS" | sed "s|$HOSTILE_STATS/||" > "$OUT/counters"
 	echo 30 > "$HOSTILE_STATS/keepalive"
+	[ "$TOPOLOGY" = one ] && [ "$CLIENT_IMPL" = ours ] && hclient_cases
+	return 0
 }
