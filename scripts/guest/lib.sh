@@ -416,6 +416,8 @@ svcrdma_all_freed() {
 		  "$(cat "$SVCRDMA_STATS/conn_accepted")" ] && return 0
 		sleep 0.5
 	done
+	log "server: accepted $(cat "$SVCRDMA_STATS/conn_accepted")," \
+		"freed $(cat "$SVCRDMA_STATS/conn_freed")"
 	return 1
 }
 

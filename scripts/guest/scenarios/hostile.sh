@@ -154,18 +154,6 @@ hclient_cases() {
 	check "hostile-client: umount" umount "$NFS_MNT"
 }
 
-hostile_conns_freed() {
-	local i
-	for ((i = 0; i < 60; i++)); do
-		[ "$(hostile_counter conn_freed)" = \
-		  "$(hostile_counter conn_accepted)" ] && return 0
-		sleep 0.5
-	done
-	log "hostile: accepted $(hostile_counter conn_accepted)," \
-		"freed $(hostile_counter conn_freed)"
-	return 1
-}
-
 scenario_client() {
 	local v=${VERS%% *} f n=0
 	check "hostile: user verbs and rdma_cm" modprobe -a ib_uverbs rdma_ucm
@@ -185,7 +173,7 @@ scenario_client() {
 		return 0
 	# Only the one-guest topology sees the server's counters here
 	check "hostile: every connection freed, nfsd still running" \
-		hostile_conns_freed
+		svcrdma_all_freed
 	check "hostile: stalled Send queues detected (sq_stalls)" \
 		hostile_at_least sq_stalls 1
 	check "hostile: stuck keepalive probes detected (probe_stuck)" \
