@@ -39,10 +39,15 @@
 
 /*
  * Tracepoints: from 6.10 __assign_str() takes only the field and copies
- * the source named in __string(); before, it took the source again.
+ * the source named in __string(); before, it took the source again
+ * (here only its type is looked at, never its value).
  */
 #ifdef RPCRDMA_HAVE_ASSIGN_STR_1
-#define rpcrdma_assign_str(dst, src)	__assign_str(dst)
+#define rpcrdma_assign_str(dst, src)				\
+	do {							\
+		(void)sizeof(src);				\
+		__assign_str(dst);				\
+	} while (0)
 #else
 #define rpcrdma_assign_str(dst, src)	__assign_str(dst, src)
 #endif
