@@ -4,6 +4,7 @@
 #
 #   make               build xprtrdma.ko, svcrdma.ko and rpcrdma_core.ko
 #   make setup         install build/test dependencies and the 6.12 kernel
+#                      (KERNEL=6.1 or 7.2: that pinned kernel instead)
 #   make check         everything CI runs (build, KUnit, fuzz smoke, VM tests)
 #   make demo          NFS over RDMA in a guest, step by step
 #   make kunit         KUnit suites in a debug-kernel guest
@@ -130,7 +131,7 @@ clean:
 	rm -rf .build fuzz/out
 
 setup:
-	scripts/setup
+	scripts/setup $(if $(KERNEL),--kernel $(KERNEL))
 
 debug-kernel:
 	scripts/build-debug-kernel
