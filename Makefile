@@ -12,6 +12,8 @@
 #   make fuzz          run the codec fuzzer (FUZZ_SECONDS=, default 60)
 #   make bench         ours vs the in-tree transport vs TCP vs raw soft-RoCE
 #                      (BENCH_QUICK=1 for one short round; not in make check)
+#   make kernels       W=1, sparse and VM interop runs on 6.1, 6.12 and 7.2
+#                      (KERNELS=, KERNELS_VERS=; not in make check)
 #   make install       (as root, after make) the three modules into
 #                      /lib/modules/$(KVER)/updates/rpcrdma-ng, the modprobe.d
 #                      file that makes every request load them, then depmod
@@ -148,6 +150,9 @@ kunit:
 bench:
 	scripts/bench
 
+kernels:
+	scripts/kernels
+
 checkpatch:
 	scripts/checkpatch
 
@@ -156,4 +161,4 @@ fuzz:
 	$(MAKE) -C fuzz run
 
 .PHONY: all modules modules_install install uninstall deb clean setup debug-kernel check demo kunit checkpatch fuzz \
-	bench
+	bench kernels
