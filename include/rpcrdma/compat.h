@@ -9,6 +9,7 @@
 #include <linux/export.h>
 #include <linux/module.h>
 #include <linux/sunrpc/svc.h>
+#include <linux/sunrpc/svc_xprt.h>
 #include <linux/sunrpc/xprt.h>
 #include <linux/sysctl.h>
 
@@ -66,6 +67,21 @@
 #define RPCRDMA_CTL_END
 #else
 #define RPCRDMA_CTL_END		{ }
+#endif
+
+/*
+ * 6.1's svc_recv() calls ->xpo_secure_port() for every request without
+ * checking it (6.12 has no such method). svcrdma leaves RQ_SECURE as the later kernels
+ * leave it for us (clear), so the method does nothing.
+ */
+#ifdef RPCRDMA_HAVE_XPO_SECURE_PORT
+static inline void rpcrdma_xpo_secure_port(struct svc_rqst *rqstp)
+{
+}
+
+#define RPCRDMA_XPO_SECURE_PORT	.xpo_secure_port = rpcrdma_xpo_secure_port,
+#else
+#define RPCRDMA_XPO_SECURE_PORT
 #endif
 
 /*
