@@ -4,6 +4,7 @@
 #
 #   make               build xprtrdma.ko, svcrdma.ko and rpcrdma_core.ko
 #   make setup         install build/test dependencies and the 6.12 kernel
+#                      (KERNEL=6.1 or 7.2: that pinned kernel instead)
 #   make check         everything CI runs (build, KUnit, fuzz smoke, VM tests)
 #   make demo          NFS over RDMA in a guest, step by step
 #   make kunit         KUnit suites in a debug-kernel guest
@@ -11,6 +12,8 @@
 #   make fuzz          run the codec fuzzer (FUZZ_SECONDS=, default 60)
 #   make bench         ours vs the in-tree transport vs TCP vs raw soft-RoCE
 #                      (BENCH_QUICK=1 for one short round; not in make check)
+#   make kernels       W=1, sparse and VM interop runs on 6.1, 6.12 and 7.2
+#                      (KERNELS=, KERNELS_VERS=; not in make check)
 #   make install       (as root, after make) the three modules into
 #                      /lib/modules/$(KVER)/updates/rpcrdma-ng, the modprobe.d
 #                      file that makes every request load them, then depmod
@@ -130,7 +133,7 @@ clean:
 	rm -rf .build fuzz/out
 
 setup:
-	scripts/setup
+	scripts/setup $(if $(KERNEL),--kernel $(KERNEL))
 
 debug-kernel:
 	scripts/build-debug-kernel
@@ -147,6 +150,9 @@ kunit:
 bench:
 	scripts/bench
 
+kernels:
+	scripts/kernels
+
 checkpatch:
 	scripts/checkpatch
 
@@ -155,4 +161,4 @@ fuzz:
 	$(MAKE) -C fuzz run
 
 .PHONY: all modules modules_install install uninstall deb clean setup debug-kernel check demo kunit checkpatch fuzz \
-	bench
+	bench kernels

@@ -25,6 +25,35 @@ stock_kver() {
 	fi
 }
 
+# Kernels besides the default 6.12, pinned so that a cache stays valid:
+# "RELEASE PACKAGE-VERSION SUITE PACKAGE..." for a name given to
+# make setup KERNEL= and scripts/vmtest --kernel. When the archive drops
+# a pinned version (a security update replaces it), bump the pin.
+kernel_pin() {
+	local k
+	case "$1" in
+	6.1)	k=6.1.0-56-amd64
+		echo "$k 6.1.192-2 bookworm linux-image-$k-unsigned" \
+			"linux-headers-$k linux-headers-${k%-amd64}-common" \
+			"linux-kbuild-6.1" ;;
+	7.2)	k=7.2.13+deb14-amd64
+		echo "$k 7.2.13-1 sid linux-binary-$k linux-modules-$k" \
+			"linux-base-$k linux-headers-$k" \
+			"linux-headers-${k%-amd64}-common linux-kbuild-${k%-amd64}" ;;
+	*)	return 1 ;;
+	esac
+}
+
+# Where the Debian unstable package lists live: its packages are fetched
+# with apt-get download, never installed, and the host's own sources stay
+# as they are.
+SID_APT=$RPCRDMA_CACHE/apt-sid
+sid_apt_opts() {
+	echo "-o Dir::Etc::SourceList=$SID_APT/sources.list" \
+	     "-o Dir::Etc::SourceParts=- -o Dir::State::Lists=$SID_APT/lists" \
+	     "-o Dir::Cache=$SID_APT/cache"
+}
+
 # Root of the extracted Debian packages of the stock kernel.
 stock_root() { echo "$RPCRDMA_CACHE/stock/$1/root"; }
 

@@ -10,6 +10,8 @@
 #include <linux/percpu.h>
 #include <linux/sysctl.h>
 
+#include <rpcrdma/compat.h>
+
 #include "svcrdma.h"
 
 unsigned int svcrdma_max_requests = SVCRDMA_REQS_DEF;
@@ -65,8 +67,8 @@ void svcrdma_stat_add(enum svcrdma_stat s, unsigned long n)
 	this_cpu_add(svcrdma_stats[s], n);
 }
 
-static int svcrdma_stat_show(const struct ctl_table *table, int write,
-			     void *buffer, size_t *lenp, loff_t *ppos)
+static int svcrdma_stat_show(RPCRDMA_CTL_CONST struct ctl_table *table,
+			     int write, void *buffer, size_t *lenp, loff_t *ppos)
 {
 	enum svcrdma_stat s = (uintptr_t)table->extra1;
 	struct ctl_table t = *table;
@@ -165,6 +167,7 @@ static struct ctl_table svcrdma_table[] = {
 	SVCRDMA_STAT_ENTRY("v2_credit_timeouts", SVCRDMA_STAT_V2_CREDIT_TIMEOUTS),
 	SVCRDMA_STAT_ENTRY("sq_stalls", SVCRDMA_STAT_SQ_STALLS),
 	SVCRDMA_STAT_ENTRY("probe_stuck", SVCRDMA_STAT_PROBE_STUCK),
+	RPCRDMA_CTL_END
 };
 
 /**

@@ -11,6 +11,7 @@
 
 #include <linux/tracepoint.h>
 #include <rdma/ib_verbs.h>
+#include <rpcrdma/compat.h>
 
 #include "svcrdma.h"
 
@@ -21,7 +22,7 @@ DECLARE_EVENT_CLASS(svcrdma_xprt_class,
 				     __string(addr, sx->sx_xprt.xpt_remotebuf)
 		    ),
 		    TP_fast_assign(__entry->sx = sx;
-				   __assign_str(addr);
+				   rpcrdma_assign_str(addr, sx->sx_xprt.xpt_remotebuf);
 		    ),
 		    TP_printk("sx=%p peer=%s", __entry->sx, __get_str(addr))
 );
@@ -45,7 +46,7 @@ DECLARE_EVENT_CLASS(svcrdma_int_class,
 		    ),
 		    TP_fast_assign(__entry->sx = sx;
 				   __entry->val = val;
-				   __assign_str(addr);
+				   rpcrdma_assign_str(addr, sx->sx_xprt.xpt_remotebuf);
 		    ),
 		    TP_printk("sx=%p peer=%s val=%d", __entry->sx, __get_str(addr),
 			      __entry->val)
@@ -171,7 +172,7 @@ DECLARE_EVENT_CLASS(svcrdma_bc_class,
 				   __entry->xid = xid;
 				   __entry->len = len;
 				   __entry->credits = credits;
-				   __assign_str(addr);
+				   rpcrdma_assign_str(addr, sx->sx_xprt.xpt_remotebuf);
 		    ),
 		    TP_printk("sx=%p peer=%s xid=0x%08x len=%u credits=%u",
 			      __entry->sx, __get_str(addr), __entry->xid,
@@ -202,7 +203,7 @@ TRACE_EVENT(svcrdma_bc_drop,
 	    TP_fast_assign(__entry->sx = sx;
 			   __entry->xid = xid;
 			   __entry->len = len;
-			   __assign_str(why);
+			   rpcrdma_assign_str(why, why);
 	    ),
 	    TP_printk("sx=%p xid=0x%08x len=%u reason=\"%s\"", __entry->sx,
 		      __entry->xid, __entry->len, __get_str(why))
@@ -287,7 +288,7 @@ DECLARE_EVENT_CLASS(svcrdma_v2_flow_class,
 		    TP_fast_assign(__entry->sx = sx;
 				   __entry->sent = sent;
 				   __entry->limit = limit;
-				   __assign_str(addr);
+				   rpcrdma_assign_str(addr, sx->sx_xprt.xpt_remotebuf);
 		    ),
 		    TP_printk("sx=%p peer=%s sent=%u limit=%u", __entry->sx,
 			      __get_str(addr), __entry->sent, __entry->limit)
@@ -358,7 +359,7 @@ TRACE_EVENT(svcrdma_v2_props,
 			   __entry->hostauth_len = pr->pr_hostauth_len;
 			   __entry->skipped = pr->pr_nskipped;
 			   __entry->send = send;
-			   __assign_str(addr);
+			   rpcrdma_assign_str(addr, sx->sx_xprt.xpt_remotebuf);
 	    ),
 	    TP_printk("sx=%p peer=%s present=0x%x default=0x%x sbsiz=%u rbsiz=%u rssiz=%u rcsiz=%u brs=%u hostauth_len=%u skipped=%u send_size=%u",
 		      __entry->sx, __get_str(addr), __entry->present,
@@ -397,7 +398,7 @@ TRACE_EVENT(svcrdma_v2_drop,
 	    TP_fast_assign(__entry->sx = sx;
 			   __entry->xid = xid;
 			   __entry->htype = htype;
-			   __assign_str(why);
+			   rpcrdma_assign_str(why, why);
 	    ),
 	    TP_printk("sx=%p xid=0x%08x htype=%u reason=\"%s\"", __entry->sx,
 		      __entry->xid, __entry->htype, __get_str(why))

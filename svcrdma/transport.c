@@ -13,6 +13,8 @@
 #include <linux/slab.h>
 #include <linux/sunrpc/svc_xprt.h>
 
+#include <rpcrdma/compat.h>
+
 #include "svcrdma.h"
 #include "trace.h"
 
@@ -163,6 +165,7 @@ static const struct svc_xprt_ops svcrdma_ops = {
 	.xpo_detach		= svcrdma_xpo_detach,
 	.xpo_free		= svcrdma_xpo_free,
 	.xpo_kill_temp_xprt	= svcrdma_xpo_kill_temp_xprt,
+	RPCRDMA_XPO_SECURE_PORT
 };
 
 struct svc_xprt_class svcrdma_class = {

@@ -35,12 +35,12 @@
  * times out and it retries or marks the channel down.
  */
 
-#include <linux/lwq.h>
 #include <linux/slab.h>
 #include <linux/sunrpc/bc_xprt.h>
 #include <linux/sunrpc/svc.h>
 #include <linux/sunrpc/xdr.h>
 
+#include <rpcrdma/compat.h>
 #include <rpcrdma/reverse.h>
 
 #include "xprtrdma.h"
@@ -459,8 +459,7 @@ void xprtrdma_bc_receive(struct xprtrdma_ep *ep, struct xprtrdma_rep *rep,
 
 	/* svc_process_bc() takes one off when it is done */
 	atomic_inc(&xprt->bc_slot_count);
-	lwq_enqueue(&rqst->rq_bc_list, &serv->sv_cb_list);
-	svc_pool_wake_idle_thread(&serv->sv_pools[0]);
+	rpcrdma_bc_queue_call(serv, rqst);
 }
 
 /*

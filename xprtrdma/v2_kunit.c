@@ -21,7 +21,6 @@
 
 #include <linux/module.h>
 #include <linux/slab.h>
-#include <linux/unaligned.h>
 #include <kunit/test.h>
 #include <kunit/test-bug.h>
 

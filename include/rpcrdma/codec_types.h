@@ -12,9 +12,7 @@
 #include <linux/types.h>
 #include <linux/limits.h>
 #include <linux/string.h>
-#include <linux/unaligned.h>
-
-#include <rpcrdma/compat.h>
+#include <rpcrdma/compat.h>	/* and the unaligned accessors */
 
 #define EXPORT_SYMBOL_RPCRDMA_CODEC	RPCRDMA_EXPORT
 
