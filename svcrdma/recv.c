@@ -412,6 +412,14 @@ out_call:
 	rqstp->rq_xprt_ctxt = ctxt;
 	rqstp->rq_prot = IPPROTO_MAX;
 	svc_xprt_copy_addrs(rqstp, xprt);
+	/*
+	 * An export's "secure" option (the default) admits requests from a
+	 * privileged source port. A reliable connection set up through
+	 * rdma_cm offers no such proof either way; like the in-tree
+	 * transport, every RDMA request counts as secure, or no export
+	 * without "insecure" would be reachable over RDMA.
+	 */
+	set_bit(RQ_SECURE, &rqstp->rq_flags);
 	trace_svcrdma_recvfrom(sx, ctxt->rc_msg.m1_prefix.px_xid,
 			       rqstp->rq_arg.len, 0);
 	svc_xprt_received(xprt);

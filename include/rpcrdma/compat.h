@@ -71,12 +71,13 @@
 
 /*
  * 6.1's svc_recv() calls ->xpo_secure_port() for every request without
- * checking it (6.12 has no such method). svcrdma leaves RQ_SECURE as the later kernels
- * leave it for us (clear), so the method does nothing.
+ * checking it (6.12 has no such method): it marks the request secure, as
+ * svcrdma_recvfrom() does on every kernel.
  */
 #ifdef RPCRDMA_HAVE_XPO_SECURE_PORT
 static inline void rpcrdma_xpo_secure_port(struct svc_rqst *rqstp)
 {
+	set_bit(RQ_SECURE, &rqstp->rq_flags);
 }
 
 #define RPCRDMA_XPO_SECURE_PORT	.xpo_secure_port = rpcrdma_xpo_secure_port,

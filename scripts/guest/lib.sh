@@ -152,7 +152,7 @@ nfs_server_up() {
 	: > /etc/exports
 	rpcbind_up || return 1
 	rpc.mountd || return 1
-	exportfs -o rw,no_root_squash,insecure,sync,fsid=0 "*:$EXPORT_DIR" || return 1
+	exportfs -o "$NFS_EXPORT_OPTS" "*:$EXPORT_DIR" || return 1
 	# Short lease and grace so that tests need not wait 90 s for NFSv4
 	# OPENs after a (re)start of nfsd. A scenario may set NFS_LEASE.
 	echo "${NFS_LEASE:-10}" > /proc/fs/nfsd/nfsv4leasetime
@@ -303,6 +303,13 @@ read_stats_counted() {
 		}
 		END { exit !ok }' /proc/self/mountstats
 }
+
+# The export's options. "secure" is exports(5)'s default, as an
+# administrator's /etc/exports has it: nfsd then serves only requests that
+# their transport marks as coming from a privileged source (RQ_SECURE),
+# which an RDMA transport does for every request. A scenario whose
+# userspace program talks to nfsd over TCP from any port adds insecure.
+NFS_EXPORT_OPTS=${NFS_EXPORT_OPTS:-rw,no_root_squash,sync,fsid=0}
 
 # --- roles -------------------------------------------------------------------------
 run_role() {

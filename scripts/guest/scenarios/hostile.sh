@@ -24,6 +24,8 @@
 
 HOSTILE_DIR=$TOP/scripts/guest/hostile/server
 HOSTILE_STATS=/proc/sys/sunrpc/svcrdma_ng
+# The attacker's proxy reaches nfsd over TCP from an unprivileged port
+NFS_EXPORT_OPTS=rw,no_root_squash,insecure,sync,fsid=0
 
 hostile_counter() { cat "$HOSTILE_STATS/$1"; }
 
