@@ -8,17 +8,6 @@
 
 #include <linux/export.h>
 #include <linux/module.h>
-#include <linux/sunrpc/svc.h>
-#include <linux/sunrpc/svc_xprt.h>
-#include <linux/sunrpc/xprt.h>
-#include <linux/sysctl.h>
-
-/* 6.12 moved the unaligned accessors out of asm/ */
-#ifdef RPCRDMA_HAVE_LINUX_UNALIGNED_H
-#include <linux/unaligned.h>
-#else
-#include <asm/unaligned.h>
-#endif
 
 /*
  * Everything core/ exports lives in the RPCRDMA symbol namespace. The
@@ -36,6 +25,24 @@
 #define RPCRDMA_IMPORT_NS()	MODULE_IMPORT_NS(RPCRDMA)
 #define RPCRDMA_IMPORT_KUNIT_NS() \
 	MODULE_IMPORT_NS(EXPORTED_FOR_KUNIT_TESTING)
+#endif
+
+/*
+ * The rest is for kernel builds only: fuzz/ builds the codec's KUnit
+ * suites in userspace, where only the namespace macros above exist.
+ */
+#ifdef __KERNEL__
+
+#include <linux/sunrpc/svc.h>
+#include <linux/sunrpc/svc_xprt.h>
+#include <linux/sunrpc/xprt.h>
+#include <linux/sysctl.h>
+
+/* 6.12 moved the unaligned accessors out of asm/ */
+#ifdef RPCRDMA_HAVE_LINUX_UNALIGNED_H
+#include <linux/unaligned.h>
+#else
+#include <asm/unaligned.h>
 #endif
 
 /*
@@ -103,5 +110,7 @@ static inline void rpcrdma_bc_queue_call(struct svc_serv *serv,
 	wake_up(&serv->sv_cb_waitq);
 #endif
 }
+
+#endif /* __KERNEL__ */
 
 #endif /* _RPCRDMA_COMPAT_H */
