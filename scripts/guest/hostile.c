@@ -355,16 +355,23 @@ static void cm_poll(struct conn *c)
 	}
 }
 
-static int post_recv(struct conn *c, int i)
+/* Receive @i of a ring of @size-octet buffers at @base, both modes */
+static int post_ring_recv(struct ibv_qp *qp, struct ibv_mr *mr,
+			  uint8_t *base, uint32_t size, int i)
 {
 	struct ibv_sge sge = {
-		.addr = (uintptr_t)(c->rbuf + i * RBUFSZ),
-		.length = RBUFSZ, .lkey = c->rmr->lkey,
+		.addr = (uintptr_t)(base + (size_t)i * size),
+		.length = size, .lkey = mr->lkey,
 	};
 	struct ibv_recv_wr wr = { .wr_id = i, .sg_list = &sge, .num_sge = 1 };
 	struct ibv_recv_wr *bad;
 
-	return ibv_post_recv(c->id->qp, &wr, &bad);
+	return ibv_post_recv(qp, &wr, &bad);
+}
+
+static int post_recv(struct conn *c, int i)
+{
+	return post_ring_recv(c->id->qp, c->rmr, (uint8_t *)c->rbuf, RBUFSZ, i);
 }
 
 static void conn_init(struct conn *c)
@@ -1207,14 +1214,8 @@ static void lc_free(struct lconn *lc)
 
 static int lc_post_recv(struct lconn *lc, int i)
 {
-	struct ibv_sge sge = {
-		.addr = (uintptr_t)(lc->rbuf + i * LRBUFSZ),
-		.length = LRBUFSZ, .lkey = lc->rmr->lkey,
-	};
-	struct ibv_recv_wr wr = { .wr_id = i, .sg_list = &sge, .num_sge = 1 };
-	struct ibv_recv_wr *bad;
-
-	return ibv_post_recv(lc->id->qp, &wr, &bad);
+	return post_ring_recv(lc->id->qp, lc->rmr, (uint8_t *)lc->rbuf,
+			      LRBUFSZ, i);
 }
 
 /* A connection request: accept it with RFC 8797 private data */
