@@ -265,6 +265,7 @@ static int xprtrdma_ep_resources(struct xprtrdma_ep *ep)
 	rc = frwr_pool_init(&ep->ep_mrs, ep->ep_pd, nmrs, ep->ep_depth);
 	if (rc)
 		return rc;
+	xprtrdma_count_add(ep->ep_rx, st_mrs_allocated, ep->ep_mrs.fp_size);
 	rc = xprtrdma_reps_create(ep);
 	if (rc)
 		return rc;

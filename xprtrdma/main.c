@@ -11,13 +11,16 @@
 #include "xprtrdma.h"
 
 /*
- * Registering the transport class is the only thing init does, so a
- * failure leaves nothing behind. -EEXIST means another module holds
+ * Init registers the transport class, then the in-tree client's sysctl
+ * names (params.c). -EEXIST from the first means another module holds
  * XPRT_TRANSPORT_RDMA (netids "rdma" and "rdma6"): in practice the
  * kernel's rpcrdma.ko, which cannot be loaded beside this one. Say so in
  * one line, with what to do about it, and fail with -EBUSY: modprobe
  * (libkmod) takes -EEXIST from init_module() for "already loaded" and
- * reports success.
+ * reports success. The class goes first because the kernel's module
+ * holds the same sysctl names: registering them beside it would fail
+ * with a warning of its own. A failure of the second undoes the first,
+ * so a failed load leaves nothing behind.
  */
 static int __init xprtrdma_init(void)
 {
@@ -26,9 +29,17 @@ static int __init xprtrdma_init(void)
 	rc = xprtrdma_register();
 	if (rc == -EEXIST) {
 		pr_err("xprtrdma: not loaded: the rdma transport is already registered, most likely by the kernel's rpcrdma module; unmount its RDMA mounts, remove its nfsd rdma listener, run \"rmmod rpcrdma\", then load xprtrdma again\n");
-		rc = -EBUSY;
-	} else if (rc) {
+		return -EBUSY;
+	}
+	if (rc) {
 		pr_err("xprtrdma: not loaded: cannot register the rdma transport (%d)\n",
+		       rc);
+		return rc;
+	}
+	rc = xprtrdma_sysctl_init();
+	if (rc) {
+		xprtrdma_unregister();
+		pr_err("xprtrdma: not loaded: cannot register the sunrpc sysctls (%d)\n",
 		       rc);
 	}
 	return rc;
@@ -36,6 +47,7 @@ static int __init xprtrdma_init(void)
 
 static void __exit xprtrdma_exit(void)
 {
+	xprtrdma_sysctl_exit();
 	xprtrdma_unregister();
 }
 

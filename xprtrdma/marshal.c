@@ -296,6 +296,18 @@ static enum xprtrdma_wtype xprtrdma_plan_reply(struct xprtrdma_ep *ep,
 	return XPRTRDMA_REPLY_CHUNK;
 }
 
+/*
+ * A Write list or Reply chunk registered: its segments (one per MR) in
+ * @segs, and its bytes as what the server may write (mountstats
+ * "total_rdma_req").
+ */
+static void xprtrdma_count_reg(struct xprtrdma_xprt *rx, atomic_long_t *segs,
+			       unsigned int nsegs, u32 len)
+{
+	atomic_long_add(nsegs, segs);
+	xprtrdma_count_add(rx, st_request_bytes, len);
+}
+
 static int xprtrdma_reg_reply(struct xprtrdma_ep *ep, struct xprtrdma_req *req,
 			      struct list_head *mrs, struct ib_send_wr ***tail)
 {
@@ -316,6 +328,10 @@ static int xprtrdma_reg_reply(struct xprtrdma_ep *ep, struct xprtrdma_req *req,
 		rc = xprtrdma_reg_xdr(&rg, rcv, rcv->head[0].iov_len, len);
 		wc->wc_nsegs = rg.rg_nsegs;
 		xprtrdma_count(req->req_rx, st_write_chunks);
+		if (!rc)
+			xprtrdma_count_reg(req->req_rx,
+					   &req->req_rx->rx_stats.st_write_segs,
+					   rg.rg_nsegs, len);
 		return rc;
 	case XPRTRDMA_REPLY_CHUNK:
 		wc = &ch->ch_reply;
@@ -327,6 +343,10 @@ static int xprtrdma_reg_reply(struct xprtrdma_ep *ep, struct xprtrdma_req *req,
 		rc = xprtrdma_reg_xdr(&rg, rcv, 0, len);
 		wc->wc_nsegs = rg.rg_nsegs;
 		xprtrdma_count(req->req_rx, st_reply_chunks);
+		if (!rc)
+			xprtrdma_count_reg(req->req_rx,
+					   &req->req_rx->rx_stats.st_reply_segs,
+					   rg.rg_nsegs, len);
 		return rc;
 	default:
 		return 0;
@@ -357,6 +377,8 @@ static int xprtrdma_reg_read(struct xprtrdma_ep *ep, struct xprtrdma_req *req,
 	rl->rl_nsegs = rg.rg_nsegs;
 	xprtrdma_count(req->req_rx, st_read_chunks);
 	xprtrdma_count_add(req->req_rx, st_read_bytes, len);
+	if (!rc)
+		xprtrdma_count_add(req->req_rx, st_read_segs, rg.rg_nsegs);
 	return rc;
 }
 

@@ -1,6 +1,7 @@
 // SPDX-License-Identifier: GPL-2.0-only
 /*
- * xprtrdma: module parameters.
+ * xprtrdma: module parameters, and the in-tree client's sysctls under
+ * /proc/sys/sunrpc/ that set the same values.
  *
  * Each value is checked against its range when it is set; a transport
  * reads them once, when it is created, so a change applies to mounts
@@ -9,6 +10,10 @@
 
 #include <linux/kernel.h>
 #include <linux/moduleparam.h>
+#include <linux/sunrpc/xprtrdma.h>
+#include <linux/sysctl.h>
+
+#include <rpcrdma/compat.h>
 
 #include "xprtrdma.h"
 
@@ -113,3 +118,105 @@ module_param_cb(max_version, &xprtrdma_version_ops, &xprtrdma_max_version,
 		0644);
 MODULE_PARM_DESC(max_version,
 		 "Highest RPC-over-RDMA version offered to servers (1-2, default 2)");
+
+/*
+ * The sysctls the kernel's own client (rpcrdma.ko) registers in
+ * /proc/sys/sunrpc/, so that an administrator's sysctl.conf keeps
+ * working: three are views of the module parameters above (one
+ * variable, one range, whichever way it is set), three are accepted for
+ * compatibility and change nothing, as in the kernel's client. See
+ * Documentation/admin-guide.rst.
+ */
+static unsigned int xprtrdma_ctl_inline_min = XPRTRDMA_INLINE_MIN;
+static unsigned int xprtrdma_ctl_inline_max = XPRTRDMA_INLINE_MAX;
+static unsigned int xprtrdma_ctl_slots_min = XPRTRDMA_SLOTS_MIN;
+static unsigned int xprtrdma_ctl_slots_max = XPRTRDMA_SLOTS_MAX;
+/* FRWR is the one memory registration mode there is (enum rpcrdma_memreg) */
+static unsigned int xprtrdma_memreg_strategy = RPCRDMA_FRWR;
+static unsigned int xprtrdma_ctl_memreg = RPCRDMA_FRWR;
+static int xprtrdma_pad_optimize;
+static unsigned int xprtrdma_inline_padding;
+static unsigned int xprtrdma_ctl_padding_max = PAGE_SIZE;
+
+static struct ctl_table_header *xprtrdma_sysctl;
+
+static struct ctl_table xprtrdma_ctl_table[] = {
+	{
+		.procname	= "rdma_slot_table_entries",
+		.data		= &xprtrdma_slot_table,
+		.maxlen		= sizeof(unsigned int),
+		.mode		= 0644,
+		.proc_handler	= proc_douintvec_minmax,
+		.extra1		= &xprtrdma_ctl_slots_min,
+		.extra2		= &xprtrdma_ctl_slots_max,
+	},
+	{
+		/* the largest Reply the server may Send us inline */
+		.procname	= "rdma_max_inline_read",
+		.data		= &xprtrdma_inline_recv,
+		.maxlen		= sizeof(unsigned int),
+		.mode		= 0644,
+		.proc_handler	= proc_douintvec_minmax,
+		.extra1		= &xprtrdma_ctl_inline_min,
+		.extra2		= &xprtrdma_ctl_inline_max,
+	},
+	{
+		/* the largest Call we Send inline */
+		.procname	= "rdma_max_inline_write",
+		.data		= &xprtrdma_inline_send,
+		.maxlen		= sizeof(unsigned int),
+		.mode		= 0644,
+		.proc_handler	= proc_douintvec_minmax,
+		.extra1		= &xprtrdma_ctl_inline_min,
+		.extra2		= &xprtrdma_ctl_inline_max,
+	},
+	{
+		/* no effect, as in the kernel's client */
+		.procname	= "rdma_inline_write_padding",
+		.data		= &xprtrdma_inline_padding,
+		.maxlen		= sizeof(unsigned int),
+		.mode		= 0644,
+		.proc_handler	= proc_douintvec_minmax,
+		.extra1		= SYSCTL_ZERO,
+		.extra2		= &xprtrdma_ctl_padding_max,
+	},
+	{
+		/* only FRWR can be asked for: it is what we do */
+		.procname	= "rdma_memreg_strategy",
+		.data		= &xprtrdma_memreg_strategy,
+		.maxlen		= sizeof(unsigned int),
+		.mode		= 0644,
+		.proc_handler	= proc_douintvec_minmax,
+		.extra1		= &xprtrdma_ctl_memreg,
+		.extra2		= &xprtrdma_ctl_memreg,
+	},
+	{
+		/* no effect, as in the kernel's client */
+		.procname	= "rdma_pad_optimize",
+		.data		= &xprtrdma_pad_optimize,
+		.maxlen		= sizeof(int),
+		.mode		= 0644,
+		.proc_handler	= proc_dointvec,
+	},
+	RPCRDMA_CTL_END
+};
+
+/**
+ * xprtrdma_sysctl_init - register the in-tree client's sysctl names
+ *
+ * Return: 0 or -ENOMEM.
+ */
+int xprtrdma_sysctl_init(void)
+{
+	xprtrdma_sysctl = register_sysctl("sunrpc", xprtrdma_ctl_table);
+	return xprtrdma_sysctl ? 0 : -ENOMEM;
+}
+
+/**
+ * xprtrdma_sysctl_exit - remove them
+ */
+void xprtrdma_sysctl_exit(void)
+{
+	unregister_sysctl_table(xprtrdma_sysctl);
+	xprtrdma_sysctl = NULL;
+}

@@ -2,11 +2,14 @@
 /*
  * xprtrdma: the "xprt: rdma" line of /proc/self/mountstats.
  *
- * The first ten fields are the ones every transport prints (source port,
- * bind count, connect count, connect time, idle time, sends, receives,
- * bad xids, request and backlog queue utilisation). The RDMA fields
- * follow in the column order that mountstats(8) already knows for
- * "rdma", then counters of our own; see Documentation/xprtrdma.rst.
+ * The first 27 fields are those of the kernel's own client, in its
+ * order and, as near as our transport allows, with its meaning, so that
+ * mountstats(8) labels them rightly: the ten every transport prints
+ * (source port, bind count, connect count, connect time, idle time,
+ * sends, receives, bad xids, request and backlog queue utilisation),
+ * then eleven about chunks and copies, then six about MRs and waits.
+ * Counters of our own follow, only ever appended; see the table in
+ * Documentation/xprtrdma.rst.
  */
 
 #include <linux/seq_file.h>
@@ -38,19 +41,29 @@ void xprtrdma_print_stats(struct rpc_xprt *xprt, struct seq_file *seq)
 	struct xprtrdma_xprt *rx = xprtrdma_rx(xprt);
 
 	xprtrdma_print_common(xprt, seq);
-	/* read/write/reply chunks, bytes each way, copies, registrations */
+	/*
+	 * As the kernel's client: Read, Write and Reply chunk segments
+	 * registered, bytes registered for Write and Reply chunks, bytes
+	 * the server wrote into them, bytes copied into Sends and out of
+	 * Receives, "hardway" registrations (none: every chunk is FRWR),
+	 * marshal failures, bad replies, RDMA_NOMSG calls
+	 */
 	seq_printf(seq, "%lu %lu %lu %lu %lu %lu %lu %lu %lu %lu %lu ",
-		   XS(rx, st_read_chunks), XS(rx, st_write_chunks),
-		   XS(rx, st_reply_chunks), XS(rx, st_read_bytes),
+		   XS(rx, st_read_segs), XS(rx, st_write_segs),
+		   XS(rx, st_reply_segs), XS(rx, st_request_bytes),
 		   XS(rx, st_write_bytes), XS(rx, st_send_copy),
-		   XS(rx, st_recv_copy), XS(rx, st_mrs_registered),
+		   XS(rx, st_recv_copy), 0UL,
 		   XS(rx, st_marshal_fail), XS(rx, st_bad_reply),
 		   XS(rx, st_nomsg_calls));
-	/* MR recovery, invalidation, resource waits */
+	/*
+	 * As the kernel's client: MRs recovered and lost in recovery, MRs
+	 * allocated, local invalidations, waits for Send Queue space or
+	 * MRs, replies that waited for their Send completion
+	 */
 	seq_printf(seq, "%lu %lu %lu %lu %lu %lu ",
 		   READ_ONCE(rx->rx_stats.st_mrs_recovered),
 		   READ_ONCE(rx->rx_stats.st_mrs_orphaned),
-		   XS(rx, st_remote_inv), XS(rx, st_local_inv),
+		   XS(rx, st_mrs_allocated), XS(rx, st_local_inv),
 		   XS(rx, st_no_space), XS(rx, st_reply_waits_send));
 	/* ours: RDMA_ERRORs, dropped reverse calls, clamped credit grants */
 	seq_printf(seq, "%lu %lu %lu %lu ",
@@ -66,11 +79,21 @@ void xprtrdma_print_stats(struct rpc_xprt *xprt, struct seq_file *seq)
 	 * GRANTs and RDMA2_ERRORs each way, continued Reply messages,
 	 * Calls that waited for credits, continued Calls sent
 	 */
-	seq_printf(seq, "%u %lu %lu %lu %lu %lu %lu %lu %lu %lu %lu %lu\n",
+	seq_printf(seq, "%u %lu %lu %lu %lu %lu %lu %lu %lu %lu %lu %lu ",
 		   READ_ONCE(rx->rx_vers), XS(rx, st_v2_offered),
 		   XS(rx, st_v2_accepted), XS(rx, st_v2_refused),
 		   XS(rx, st_v2_silent), XS(rx, st_v2_grants_recv),
 		   XS(rx, st_v2_grants_sent), XS(rx, st_v2_errors_recv),
 		   XS(rx, st_v2_errors_sent), XS(rx, st_v2_cont_recv),
 		   XS(rx, st_v2_credit_waits), XS(rx, st_v2_cont_sent));
+	/*
+	 * Ours, moved here to leave the kernel's columns their meaning:
+	 * MRs registered, remote invalidations, Read, Write and Reply
+	 * chunks (one per Call or Reply, however many segments), bytes
+	 * registered for Read chunks
+	 */
+	seq_printf(seq, "%lu %lu %lu %lu %lu %lu\n",
+		   XS(rx, st_mrs_registered), XS(rx, st_remote_inv),
+		   XS(rx, st_read_chunks), XS(rx, st_write_chunks),
+		   XS(rx, st_reply_chunks), XS(rx, st_read_bytes));
 }

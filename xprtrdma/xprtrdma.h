@@ -38,6 +38,8 @@ extern unsigned int xprtrdma_inline_recv;
 extern unsigned int xprtrdma_slot_table;
 extern unsigned int xprtrdma_mr_depth;
 extern unsigned int xprtrdma_max_version;
+int xprtrdma_sysctl_init(void);
+void xprtrdma_sysctl_exit(void);
 
 #define XPRTRDMA_INLINE_MIN	1024U
 /*
@@ -283,7 +285,11 @@ struct xprtrdma_stats {
 	atomic_long_t		st_read_chunks;
 	atomic_long_t		st_write_chunks;
 	atomic_long_t		st_reply_chunks;
-	atomic_long_t		st_read_bytes;	/* registered for the peer */
+	atomic_long_t		st_read_segs;	/* one MR each */
+	atomic_long_t		st_write_segs;
+	atomic_long_t		st_reply_segs;
+	atomic_long_t		st_read_bytes;	/* Read chunks registered */
+	atomic_long_t		st_request_bytes; /* Write/Reply registered */
 	atomic_long_t		st_write_bytes;	/* written by the peer */
 	atomic_long_t		st_send_copy;	/* bytes copied to Sends */
 	atomic_long_t		st_recv_copy;	/* bytes copied from Receives */
@@ -291,6 +297,7 @@ struct xprtrdma_stats {
 	atomic_long_t		st_bad_reply;
 	atomic_long_t		st_nomsg_calls;
 	atomic_long_t		st_mrs_registered;
+	atomic_long_t		st_mrs_allocated;	/* pools of connections */
 	atomic_long_t		st_local_inv;
 	atomic_long_t		st_remote_inv;
 	atomic_long_t		st_no_space;	/* SQ or MRs ran out */

@@ -294,14 +294,16 @@ deleg_workload() {
 	[ "$errs" -eq 0 ] && [ "$i" -gt 0 ]
 }
 
-# The transport's reverse-direction counters (ours: last three mountstats
-# fields of the xprt line: Calls queued, Replies sent, ERR_CHUNK answers)
+# Our client's reverse-direction counters, fields 34-36 of the xprt line
+# (counting "xprt:" as 1): Calls queued, Replies sent, ERR_CHUNK
+# answers; field 32: reverse-direction Calls dropped. The kernel's client
+# has no such fields.
 client_mountstats_bc() {
 	awk -v m="$NFS_MNT" '$1 == "device" && $5 == m { f = 1; next }
 		$1 == "device" { f = 0 }
 		f && $1 == "xprt:" && $2 == "rdma" {
-			print "calls=" $(NF - 2), "replies=" $(NF - 1), "err_chunk=" $NF,
-			      "dropped=" $(NF - 4) }' /proc/self/mountstats
+			print "calls=" $34, "replies=" $35, "err_chunk=" $36,
+			      "dropped=" $32 }' /proc/self/mountstats
 }
 
 deleg_client_version() {

@@ -55,8 +55,9 @@ verify_phase() {
 
 # The link reads back. With our client and NFSv3 the READLINK result,
 # being DDP-eligible, must come inline or in a Write chunk, never in a
-# Reply chunk (field 15 of the xprt line counts those; the in-tree client
-# uses one for it). NFSv4 READLINK stays in a Reply chunk: see
+# Reply chunk (field 15 of the xprt line counts Reply chunk segments,
+# field 14 Write chunk segments, in both clients; the in-tree client uses
+# a Reply chunk for it). NFSv4 READLINK stays in a Reply chunk: see
 # xprtrdma_readlink() for why.
 readlink_matches() {
 	local link=$1 v=$2 before after w0 w1
