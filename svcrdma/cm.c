@@ -260,6 +260,7 @@ static void svcrdma_size_conn(struct svcrdma_xprt *sx,
 
 	sx->sx_ord = min_t(unsigned int, attr->max_qp_init_rd_atom,
 			   sx->sx_peer_ird);
+	sx->sx_ord = min(sx->sx_ord, READ_ONCE(svcrdma_max_ord));
 	if (!sx->sx_ord)
 		sx->sx_ord = 1;
 	/* rdma_rw packs up to this many pages into one Read or Write */

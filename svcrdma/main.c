@@ -26,11 +26,14 @@ static int __init svcrdma_init_failed(int ret)
 }
 
 /*
- * The svc class "rdma" and the backchannel's XPRT_TRANSPORT_BC_RDMA are
- * both registered by the kernel's rpcrdma.ko as well; either one taken
- * fails init. Every step is undone in reverse order, so a
- * failed load leaves no sysctl directory, workqueue or class behind, and
- * one log line says why.
+ * The svc class "rdma", the backchannel's XPRT_TRANSPORT_BC_RDMA and the
+ * sysctl directory sunrpc/svc_rdma are all registered by the kernel's
+ * rpcrdma.ko as well; the class taken fails init. The directory comes
+ * last, once the class has shown that module is not loaded: beside it,
+ * registering the directory would fail with a warning of its own.
+ * Every step is undone in reverse order, so a failed load leaves no
+ * sysctl directory, workqueue or class behind, and one log line says
+ * why.
  */
 static int __init svcrdma_init(void)
 {
@@ -45,8 +48,13 @@ static int __init svcrdma_init(void)
 	ret = svcrdma_bc_init();
 	if (ret)
 		goto out_transport;
+	ret = svcrdma_compat_init();
+	if (ret)
+		goto out_bc;
 	return 0;
 
+out_bc:
+	svcrdma_bc_exit();
 out_transport:
 	svcrdma_transport_exit();
 out_stats:
@@ -57,6 +65,7 @@ out:
 
 static void __exit svcrdma_exit(void)
 {
+	svcrdma_compat_exit();
 	svcrdma_bc_exit();
 	svcrdma_transport_exit();
 	svcrdma_stats_exit();

@@ -143,6 +143,8 @@ int svcrdma_rw_init(struct svcrdma_xprt *sx, struct svcrdma_rw *rw,
 	rw->rw_wrs = ret;
 	rw->rw_dir = dir;
 	rw->rw_mapped = true;
+	svcrdma_stat_inc(dir == DMA_FROM_DEVICE ? SVCRDMA_STAT_READ_SEGS :
+			 SVCRDMA_STAT_WRITE_SEGS);
 	return 0;
 }
 

@@ -1,9 +1,11 @@
 // SPDX-License-Identifier: GPL-2.0-only
 /*
- * svcrdma: counters and tunables under /proc/sys/sunrpc/svcrdma_ng/.
+ * svcrdma: counters and tunables under /proc/sys/sunrpc/svcrdma_ng/,
+ * and the in-tree server's names under /proc/sys/sunrpc/svc_rdma/.
  *
- * Counters are per-CPU and summed when read; they only grow, from
- * module load on. Tunables apply to connections accepted afterwards.
+ * Counters are per-CPU and summed when read; in svcrdma_ng they only
+ * grow, from module load on. Tunables apply to connections accepted
+ * afterwards, whichever directory they are set through.
  */
 
 #include <linux/moduleparam.h>
@@ -18,6 +20,7 @@ unsigned int svcrdma_max_requests = SVCRDMA_REQS_DEF;
 unsigned int svcrdma_inline_size = SVCRDMA_INLINE_DEF;
 unsigned int svcrdma_keepalive = SVCRDMA_KEEPALIVE_DEF;
 unsigned int svcrdma_max_version = SVCRDMA_VERSION_DEF;
+unsigned int svcrdma_max_ord = SVCRDMA_ORD_DEF;
 
 /*
  * max_version is a module parameter, so that it can be set before the
@@ -67,18 +70,26 @@ void svcrdma_stat_add(enum svcrdma_stat s, unsigned long n)
 	this_cpu_add(svcrdma_stats[s], n);
 }
 
+static unsigned long svcrdma_stat_sum(enum svcrdma_stat s)
+{
+	unsigned long sum = 0;
+	int cpu;
+
+	for_each_possible_cpu(cpu)
+		sum += per_cpu(svcrdma_stats, cpu)[s];
+	return sum;
+}
+
 static int svcrdma_stat_show(RPCRDMA_CTL_CONST struct ctl_table *table,
 			     int write, void *buffer, size_t *lenp, loff_t *ppos)
 {
 	enum svcrdma_stat s = (uintptr_t)table->extra1;
 	struct ctl_table t = *table;
-	unsigned long sum = 0;
-	int cpu;
+	unsigned long sum;
 
 	if (write)
 		return -EPERM;
-	for_each_possible_cpu(cpu)
-		sum += per_cpu(svcrdma_stats, cpu)[s];
+	sum = svcrdma_stat_sum(s);
 	t.data = &sum;
 	t.maxlen = sizeof(sum);
 	t.extra1 = NULL;
@@ -167,6 +178,8 @@ static struct ctl_table svcrdma_table[] = {
 	SVCRDMA_STAT_ENTRY("v2_credit_timeouts", SVCRDMA_STAT_V2_CREDIT_TIMEOUTS),
 	SVCRDMA_STAT_ENTRY("sq_stalls", SVCRDMA_STAT_SQ_STALLS),
 	SVCRDMA_STAT_ENTRY("probe_stuck", SVCRDMA_STAT_PROBE_STUCK),
+	SVCRDMA_STAT_ENTRY("read_segments", SVCRDMA_STAT_READ_SEGS),
+	SVCRDMA_STAT_ENTRY("write_segments", SVCRDMA_STAT_WRITE_SEGS),
 	RPCRDMA_CTL_END
 };
 
@@ -187,4 +200,122 @@ int svcrdma_stats_init(void)
 void svcrdma_stats_exit(void)
 {
 	unregister_sysctl_table(svcrdma_sysctl);
+}
+
+/*
+ * sunrpc/svc_rdma: the names the kernel's own server (rpcrdma.ko)
+ * registers, so that an administrator's sysctl.conf and scripts keep
+ * working; see Documentation/admin-guide.rst for each one's meaning
+ * here. The tunables are the variables behind svcrdma_ng's, with the
+ * same bounds. A counter shows one of ours less what it was at the last
+ * write to it: writing any value sets it back to 0, as in the kernel's
+ * server, without touching svcrdma_ng's count.
+ */
+static unsigned int svcrdma_ord_min = SVCRDMA_ORD_MIN;
+static unsigned int svcrdma_ord_max = SVCRDMA_ORD_MAX;
+static unsigned int svcrdma_compat_unused;
+static unsigned long svcrdma_compat_base[SVCRDMA_STAT_MAX];
+static struct ctl_table_header *svcrdma_compat_sysctl;
+
+static int svcrdma_compat_stat(RPCRDMA_CTL_CONST struct ctl_table *table,
+			       int write, void *buffer, size_t *lenp,
+			       loff_t *ppos)
+{
+	enum svcrdma_stat s = (uintptr_t)table->extra1;
+	struct ctl_table t = *table;
+	unsigned long val;
+
+	if (write) {
+		WRITE_ONCE(svcrdma_compat_base[s], svcrdma_stat_sum(s));
+		*ppos += *lenp;
+		return 0;
+	}
+	val = svcrdma_stat_sum(s) - READ_ONCE(svcrdma_compat_base[s]);
+	t.data = &val;
+	t.maxlen = sizeof(val);
+	t.extra1 = NULL;
+	return proc_doulongvec_minmax(&t, 0, buffer, lenp, ppos);
+}
+
+#define SVCRDMA_COMPAT_STAT(_name, _id) {				\
+	.procname	= _name,					\
+	.mode		= 0644,						\
+	.proc_handler	= svcrdma_compat_stat,				\
+	.extra1		= (void *)(uintptr_t)(_id),			\
+}
+
+/* Counters the kernel's server registers but never counts: always 0 */
+#define SVCRDMA_COMPAT_UNUSED(_name) {					\
+	.procname	= _name,					\
+	.data		= &svcrdma_compat_unused,			\
+	.maxlen		= sizeof(unsigned int),				\
+	.mode		= 0644,						\
+	.proc_handler	= proc_douintvec_minmax,			\
+	.extra1		= SYSCTL_ZERO,					\
+	.extra2		= SYSCTL_ZERO,					\
+}
+
+static struct ctl_table svcrdma_compat_table[] = {
+	{
+		.procname	= "max_requests",
+		.data		= &svcrdma_max_requests,
+		.maxlen		= sizeof(unsigned int),
+		.mode		= 0644,
+		.proc_handler	= proc_douintvec_minmax,
+		.extra1		= &svcrdma_reqs_min,
+		.extra2		= &svcrdma_reqs_max,
+	},
+	{
+		.procname	= "max_req_size",
+		.data		= &svcrdma_inline_size,
+		.maxlen		= sizeof(unsigned int),
+		.mode		= 0644,
+		.proc_handler	= proc_douintvec_minmax,
+		.extra1		= &svcrdma_inline_min,
+		.extra2		= &svcrdma_inline_max,
+	},
+	{
+		.procname	= "max_outbound_read_requests",
+		.data		= &svcrdma_max_ord,
+		.maxlen		= sizeof(unsigned int),
+		.mode		= 0644,
+		.proc_handler	= proc_douintvec_minmax,
+		.extra1		= &svcrdma_ord_min,
+		.extra2		= &svcrdma_ord_max,
+	},
+	SVCRDMA_COMPAT_STAT("rdma_stat_read", SVCRDMA_STAT_READ_SEGS),
+	SVCRDMA_COMPAT_STAT("rdma_stat_recv", SVCRDMA_STAT_RECV),
+	SVCRDMA_COMPAT_STAT("rdma_stat_write", SVCRDMA_STAT_WRITE_SEGS),
+	SVCRDMA_COMPAT_STAT("rdma_stat_sq_starve", SVCRDMA_STAT_SQ_WAITS),
+	SVCRDMA_COMPAT_UNUSED("rdma_stat_rq_starve"),
+	SVCRDMA_COMPAT_UNUSED("rdma_stat_rq_poll"),
+	SVCRDMA_COMPAT_UNUSED("rdma_stat_rq_prod"),
+	SVCRDMA_COMPAT_UNUSED("rdma_stat_sq_poll"),
+	SVCRDMA_COMPAT_UNUSED("rdma_stat_sq_prod"),
+	RPCRDMA_CTL_END
+};
+
+/**
+ * svcrdma_compat_init - register the in-tree server's sysctl directory
+ *
+ * The kernel's rpcrdma.ko registers the same directory: call this only
+ * once our svc class is registered, which fails while that module is
+ * loaded.
+ *
+ * Return: 0 or -ENOMEM.
+ */
+int svcrdma_compat_init(void)
+{
+	svcrdma_compat_sysctl = register_sysctl("sunrpc/svc_rdma",
+						svcrdma_compat_table);
+	return svcrdma_compat_sysctl ? 0 : -ENOMEM;
+}
+
+/**
+ * svcrdma_compat_exit - remove it
+ */
+void svcrdma_compat_exit(void)
+{
+	unregister_sysctl_table(svcrdma_compat_sysctl);
+	svcrdma_compat_sysctl = NULL;
 }

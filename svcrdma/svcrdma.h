@@ -62,6 +62,16 @@
 #define SVCRDMA_VERSION_MIN	RPCRDMA_VERSION_1
 #define SVCRDMA_VERSION_DEF	RPCRDMA_VERSION_2
 #define SVCRDMA_VERSION_MAX	RPCRDMA_VERSION_2
+/*
+ * RDMA Reads one connection may have outstanding (its initiator depth),
+ * besides the device's and the client's limits: sunrpc/svc_rdma/
+ * max_outbound_read_requests. The in-tree server's default, 16, is
+ * never applied by that server; 255, the largest value the CM carries,
+ * leaves the limit to the device and the client as before it existed.
+ */
+#define SVCRDMA_ORD_MIN		1U
+#define SVCRDMA_ORD_DEF		255U
+#define SVCRDMA_ORD_MAX		255U
 
 /*
  * Version 2 bounds (see v2.c and recv_v2.c).
@@ -583,6 +593,8 @@ enum svcrdma_stat {
 	SVCRDMA_STAT_V2_CREDIT_TIMEOUTS,
 	SVCRDMA_STAT_SQ_STALLS,
 	SVCRDMA_STAT_PROBE_STUCK,
+	SVCRDMA_STAT_READ_SEGS,
+	SVCRDMA_STAT_WRITE_SEGS,
 	SVCRDMA_STAT_MAX
 };
 
@@ -596,7 +608,10 @@ extern unsigned int svcrdma_max_requests;
 extern unsigned int svcrdma_inline_size;
 extern unsigned int svcrdma_keepalive;
 extern unsigned int svcrdma_max_version;
+extern unsigned int svcrdma_max_ord;
 int svcrdma_stats_init(void);
 void svcrdma_stats_exit(void);
+int svcrdma_compat_init(void);
+void svcrdma_compat_exit(void);
 
 #endif /* _SVCRDMA_SVCRDMA_H */
