@@ -12,8 +12,16 @@
 #     [2001:db8::1]) xprtrdma again after it was unloaded; the loaded
 #     modules must be the installed files (build ID), never rpcrdma;
 #     each mount writes and reads back a checksummed file;
-#  3. make uninstall: the names resolve to the kernel's module again, and
-#     a fresh nfsd listener and mount load rpcrdma.ko.
+#  3. the administrator's sysctls and tools, with our modules loaded that
+#     way: the kernel client's names in /proc/sys/sunrpc/ (a write reads
+#     back, is the module parameter, and a small rdma_max_inline_write
+#     makes a new mount send a 2 KiB WRITE with a chunk); the kernel
+#     server's /proc/sys/sunrpc/svc_rdma/ (its counters grow with I/O,
+#     a write sets one back to 0, max_requests is svcrdma_ng's);
+#     nfs-utils' mountstats labels the xprt line with sane values;
+#  4. make uninstall: the names resolve to the kernel's module again, and
+#     a fresh nfsd listener and mount load rpcrdma.ko, which registers
+#     exactly the sysctl names ours did.
 #
 # Run with: scripts/vmtest --scenario autoload --client ours --server ours
 #
@@ -152,6 +160,199 @@ checksummed_io() {
 	[ "$(sha256sum < "$NFS_MNT/$tag")" = "$sum" ]
 }
 
+# --- the in-tree sysctl names and mountstats(8) -----------------------------
+#
+# The names the kernel's rpcrdma.ko registers (net/sunrpc/xprtrdma/
+# transport.c and svc_rdma.c in Debian's 6.12 source); uninstall_part
+# checks that rpcrdma.ko itself registers exactly these.
+CLIENT_CTLS="rdma_inline_write_padding rdma_max_inline_read rdma_max_inline_write rdma_memreg_strategy rdma_pad_optimize rdma_slot_table_entries"
+SERVER_CTLS="max_outbound_read_requests max_req_size max_requests rdma_stat_read rdma_stat_recv rdma_stat_rq_poll rdma_stat_rq_prod rdma_stat_rq_starve rdma_stat_sq_poll rdma_stat_sq_prod rdma_stat_sq_starve rdma_stat_write"
+SVC_RDMA=/proc/sys/sunrpc/svc_rdma
+
+client_ctls() {
+	local f
+	for f in /proc/sys/sunrpc/rdma_*; do
+		[ -e "$f" ] && basename "$f"
+	done | sort | tr '\n' ' '
+}
+
+server_ctls() {
+	local f
+	for f in "$SVC_RDMA"/*; do
+		[ -e "$f" ] && basename "$f"
+	done | sort | tr '\n' ' '
+}
+
+# names_are WHAT WANT GOT
+names_are() {
+	echo "$1: $3"
+	[ "$3" = "$2 " ]
+}
+
+# ctl_roundtrip NAME VALUE PARAM: /proc/sys/sunrpc/NAME takes VALUE,
+# reads it back, and module parameter PARAM of xprtrdma is the same.
+ctl_roundtrip() {
+	local f=/proc/sys/sunrpc/$1 p=/sys/module/xprtrdma/parameters/$3
+	echo "$2" > "$f" || return 1
+	echo "$1: $(cat "$f"), xprtrdma.$3: $(cat "$p")"
+	[ "$(cat "$f")" = "$2" ] && [ "$(cat "$p")" = "$2" ]
+}
+
+ctl_refused() {
+	! echo "$2" > "/proc/sys/sunrpc/$1" 2>/dev/null
+}
+
+svc_ctl() { cat "$SVC_RDMA/$1"; }
+
+# An O_DIRECT write and read of 4 MiB on the mount: the data goes by
+# RDMA (Read chunks for the WRITEs, Write chunks for the READs), not
+# through the page cache.
+direct_io() {
+	local src=/tmp/autoload-direct
+	head -c $((4 * 1024 * 1024)) /dev/urandom > "$src" || return 1
+	dd if="$src" of="$NFS_MNT/direct" bs=1M oflag=direct status=none &&
+		dd if="$NFS_MNT/direct" of="$src.back" bs=1M iflag=direct \
+			status=none &&
+		cmp "$src" "$src.back"
+}
+
+# svc_grew NAME BEFORE: the svc_rdma counter is above BEFORE.
+svc_grew() {
+	local now
+	now=$(svc_ctl "$1")
+	echo "svc_rdma/$1: $2 -> $now"
+	[ "$now" -gt "$2" ]
+}
+
+# A write to an svc_rdma counter sets it back to 0 (what it counts since
+# then); svcrdma_ng's own count goes on.
+svc_reset() {
+	local before ng0 after ng1
+	before=$(svc_ctl rdma_stat_recv) ng0=$(cat "$SVCRDMA_STATS/recv")
+	echo 0 > "$SVC_RDMA/rdma_stat_recv" || return 1
+	after=$(svc_ctl rdma_stat_recv) ng1=$(cat "$SVCRDMA_STATS/recv")
+	echo "rdma_stat_recv: $before -> $after after the write; svcrdma_ng/recv: $ng0 -> $ng1"
+	[ "$after" -lt "$before" ] && [ "$ng1" -ge "$ng0" ]
+}
+
+# svc_rdma/max_requests and svcrdma_ng/max_requests are one value.
+svc_shared() {
+	local old
+	old=$(svc_ctl max_requests)
+	echo 32 > "$SVC_RDMA/max_requests" || return 1
+	echo "svc_rdma/max_requests 32: svcrdma_ng/max_requests $(cat "$SVCRDMA_STATS/max_requests")"
+	[ "$(cat "$SVCRDMA_STATS/max_requests")" = 32 ] || return 1
+	echo "$old" > "$SVC_RDMA/max_requests" &&
+		[ "$(cat "$SVCRDMA_STATS/max_requests")" = "$old" ]
+}
+
+# mountstats(8) of nfs-utils, --xprt, for the mount: the RDMA labels it
+# knows, with values that the direct I/O above must have produced.
+mountstats_sane() {
+	local out
+	out=$(mountstats --xprt "$NFS_MNT") || return 1
+	echo "$out"
+	awk -F': ' '
+		function n(s) { sub(/ .*/, "", s); return s + 0 }
+		{ sub(/^[ \t]+/, "", $1); v[$1] = $2; seen[$1] = 1 }
+		END {
+			ok = seen["Transport protocol"] && v["Transport protocol"] == "rdma"
+			ok = ok && n(v["RPC requests"]) > 0
+			ok = ok && n(v["Read segments"]) > 0
+			ok = ok && n(v["Write segments"]) > 0
+			ok = ok && n(v["Registered"]) > 0
+			ok = ok && n(v["RDMA received"]) >= 4194304
+			ok = ok && seen["Hardway allocations"] && n(v["Hardway allocations"]) == 0
+			ok = ok && seen["Failed marshals"] && n(v["Failed marshals"]) == 0
+			ok = ok && seen["Bad replies"] && n(v["Bad replies"]) == 0
+			ok = ok && n(v["Allocated MRs"]) > 0
+			exit !ok
+		}' <<<"$out"
+}
+
+# A 2 KiB O_DIRECT WRITE; prints how many Read chunk segments (xprt
+# field 13) and continued Calls (field 48) it took.
+small_write_chunked() {
+	local r0 c0 r1 c1
+	head -c 2048 /dev/urandom > /tmp/autoload-2k || return 1
+	r0=$(xprt_field 13) c0=$(xprt_field 48)
+	dd if=/tmp/autoload-2k of="$NFS_MNT/small" bs=2048 oflag=direct \
+		status=none || return 1
+	r1=$(xprt_field 13) c1=$(xprt_field 48)
+	echo $((r1 - r0 + c1 - c0))
+}
+
+small_write_inline() {
+	local n
+	n=$(small_write_chunked) || return 1
+	echo "2 KiB WRITE: $n Read segments or continued Calls"
+	[ "$n" = 0 ]
+}
+
+small_write_not_inline() {
+	local n
+	n=$(small_write_chunked) || return 1
+	echo "2 KiB WRITE: $n Read segments or continued Calls"
+	[ "$n" -gt 0 ]
+}
+
+admin_compat_part() {
+	local recv0 read0 write0 slots inl
+	check "autoload: xprtrdma registers the kernel client's sysctl names" \
+		names_are "client sysctls" "$CLIENT_CTLS" "$(client_ctls)"
+	check "autoload: svcrdma registers sunrpc/svc_rdma with the kernel server's names" \
+		names_are "svc_rdma" "$SERVER_CTLS" "$(server_ctls)"
+	check "autoload: rdma_memreg_strategy is FRWR (5)" \
+		test "$(cat /proc/sys/sunrpc/rdma_memreg_strategy)" = 5
+	check "autoload: rdma_memreg_strategy refuses 6" \
+		ctl_refused rdma_memreg_strategy 6
+	check "autoload: rdma_pad_optimize takes 1" \
+		bash -c 'echo 1 > /proc/sys/sunrpc/rdma_pad_optimize'
+	check "autoload: svc_rdma/max_requests is svcrdma_ng/max_requests" \
+		svc_shared
+
+	check "autoload: mount for the sysctl checks" nfs_mount 4.2 || return 1
+	recv0=$(svc_ctl rdma_stat_recv) read0=$(svc_ctl rdma_stat_read)
+	write0=$(svc_ctl rdma_stat_write)
+	check "autoload: 4 MiB O_DIRECT write and read" direct_io
+	check "autoload: svc_rdma/rdma_stat_recv grew" svc_grew rdma_stat_recv "$recv0"
+	check "autoload: svc_rdma/rdma_stat_read grew" svc_grew rdma_stat_read "$read0"
+	check "autoload: svc_rdma/rdma_stat_write grew" svc_grew rdma_stat_write "$write0"
+	check "autoload: a write sets svc_rdma/rdma_stat_recv back" svc_reset
+	check "autoload: mountstats --xprt labels sane RDMA values" mountstats_sane
+	check "autoload: default inline size: a 2 KiB WRITE goes inline" \
+		small_write_inline
+	umount "$NFS_MNT"
+
+	slots=$(cat /proc/sys/sunrpc/rdma_slot_table_entries)
+	inl=$(cat /proc/sys/sunrpc/rdma_max_inline_write)
+	check "autoload: rdma_slot_table_entries 64 is xprtrdma.slot_table" \
+		ctl_roundtrip rdma_slot_table_entries 64 slot_table
+	check "autoload: rdma_max_inline_write 1024 is xprtrdma.inline_send" \
+		ctl_roundtrip rdma_max_inline_write 1024 inline_send
+	check "autoload: rdma_max_inline_write refuses 512" \
+		ctl_refused rdma_max_inline_write 512
+	if check "autoload: mount with rdma_max_inline_write 1024" nfs_mount 4.2; then
+		check "autoload: rdma_max_inline_write 1024: a 2 KiB WRITE is not inline" \
+			small_write_not_inline
+		umount "$NFS_MNT"
+	fi
+	echo "$slots" > /proc/sys/sunrpc/rdma_slot_table_entries
+	echo "$inl" > /proc/sys/sunrpc/rdma_max_inline_write
+	client_ctls > /tmp/autoload-client-ctls
+	server_ctls > /tmp/autoload-server-ctls
+}
+
+# After uninstall the kernel's rpcrdma.ko registers the same names.
+intree_same_names() {
+	local c s
+	c=$(client_ctls) s=$(server_ctls)
+	echo "rpcrdma.ko: client sysctls: $c"
+	echo "rpcrdma.ko: svc_rdma: $s"
+	[ "$c" = "$(cat /tmp/autoload-client-ctls)" ] &&
+		[ "$s" = "$(cat /tmp/autoload-server-ctls)" ]
+}
+
 refusal_part() {
 	check "autoload: the kernel's rpcrdma loads before the install" \
 		modprobe rpcrdma || return 1
@@ -191,6 +392,7 @@ autoload_part() {
 	check "autoload: proto=rdma mount is over RDMA" mount_is_rdma
 	check "autoload: proto=rdma checksummed write and read" checksummed_io 4.2 v4
 	umount "$NFS_MNT"
+	admin_compat_part
 	check "autoload: xprtrdma unloads" unload xprtrdma
 
 	check "autoload: IPv6 address $SERVER_ADDR6 with its GID" \
@@ -228,6 +430,8 @@ uninstall_part() {
 	check "autoload: after uninstall nothing of ours loaded" \
 		none_loaded xprtrdma svcrdma rpcrdma_core
 	check "autoload: after uninstall checksummed write and read" checksummed_io 4.2 intree
+	check "autoload: rpcrdma.ko registers the sysctl names ours did" \
+		intree_same_names
 	umount "$NFS_MNT"
 	modprobe -r nfsv4 nfsv3 nfs 2>/dev/null
 	nfs_server_down
