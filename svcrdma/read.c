@@ -31,6 +31,8 @@
 #include <linux/overflow.h>
 #include <linux/sunrpc/xdr.h>
 
+#include <rpcrdma/compat.h>
+
 #include "svcrdma.h"
 #include "trace.h"
 
@@ -244,9 +246,10 @@ static unsigned int svcrdma_rb_pages(const struct svcrdma_rbuild *rb)
 }
 
 /*
- * Move the pages under I/O from the request to @rb, or back. The
- * request's emptied slots are NULL, which svc_alloc_arg() refills
- * before the thread takes its next Call.
+ * Move the pages under I/O from the request to @rb, or back (the rules
+ * are in compat.h, above rpcrdma_svc_call_taken()). The request's
+ * emptied slots are NULL, and svc_alloc_arg() refills them before the
+ * thread takes its next Call.
  */
 static void svcrdma_rb_take_pages(struct svcrdma_rbuild *rb,
 				  struct svc_rqst *rqstp)
@@ -258,12 +261,14 @@ static void svcrdma_rb_take_pages(struct svcrdma_rbuild *rb,
 		rb->rb_pages[i] = rqstp->rq_pages[i];
 		rqstp->rq_pages[i] = NULL;
 	}
-	/* Nothing of this request's is to be released as a Reply page. */
-	rqstp->rq_respages = rqstp->rq_pages;
-	rqstp->rq_next_page = rqstp->rq_respages;
+	rpcrdma_svc_call_taken(rqstp, rb->rb_npages);
 }
 
-/* Give @rb's pages to @rqstp, releasing the ones they replace. */
+/*
+ * Give @rb's pages to @rqstp, releasing the ones they replace. A thread
+ * of the same service takes them, so its rq_pages has at least
+ * rb_npages slots (rb_maxpage came from a request of that service).
+ */
 static void svcrdma_rb_give_pages(struct svcrdma_rbuild *rb,
 				  struct svc_rqst *rqstp)
 {
@@ -379,8 +384,7 @@ static void svcrdma_rb_set_stream(struct svcrdma_rbuild *rb,
 	arg->tail[0].iov_len = 0;
 	arg->len = rb->rb_len;
 	arg->buflen = rb->rb_len;
-	rqstp->rq_respages = rqstp->rq_pages + svcrdma_rb_pages(rb);
-	rqstp->rq_next_page = rqstp->rq_respages + 1;
+	rpcrdma_svc_set_respages(rqstp, svcrdma_rb_pages(rb));
 }
 
 /*
@@ -402,8 +406,7 @@ static void svcrdma_rb_set_split(struct svcrdma_rbuild *rb,
 	arg->tail[0].iov_len = rb->rb_inl_len - rb->rb_pos0;
 	arg->len = rb->rb_inl_len + rb->rb_len;
 	arg->buflen = arg->len;
-	rqstp->rq_respages = rqstp->rq_pages + svcrdma_rb_pages(rb);
-	rqstp->rq_next_page = rqstp->rq_respages + 1;
+	rpcrdma_svc_set_respages(rqstp, svcrdma_rb_pages(rb));
 }
 
 /* The Reads succeeded and rq_pages hold the Call: describe it in rq_arg. */
@@ -462,11 +465,15 @@ int svcrdma_read_chunks(struct svc_rqst *rqstp, struct svcrdma_xprt *sx,
 	u32 xid = msg->m1_prefix.px_xid;
 	int ret;
 
-	/* Leave at least one page for the Reply. */
-	maxpage = rqstp->rq_page_end - rqstp->rq_pages;
-	if (maxpage < 2)
+	/*
+	 * The Call's pages: what rq_pages offers it (compat.h), and no more
+	 * than the largest Call we take, which bounds what one deferred
+	 * Call pins.
+	 */
+	maxpage = min_t(unsigned int, rpcrdma_svc_call_maxpages(rqstp),
+			SVCRDMA_CALL_MAXPAGES);
+	if (!maxpage)
 		return -EMSGSIZE;
-	maxpage -= 1;
 	rb = kzalloc(struct_size(rb, rb_pages, maxpage), GFP_KERNEL);
 	if (!rb)
 		return -ENOMEM;

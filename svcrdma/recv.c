@@ -14,6 +14,8 @@
 #include <linux/slab.h>
 #include <linux/sunrpc/xdr.h>
 
+#include <rpcrdma/compat.h>
+
 #include "svcrdma.h"
 #include "trace.h"
 
@@ -276,8 +278,8 @@ static void svcrdma_setup_inline(struct svc_rqst *rqstp,
 	arg->page_len = 0;
 	arg->len = len;
 	arg->buflen = len;
-	rqstp->rq_respages = rqstp->rq_pages;
-	rqstp->rq_next_page = rqstp->rq_respages + 1;
+	/* The Call is in the Receive buffer: no page of rq_pages is its. */
+	rpcrdma_svc_set_respages(rqstp, 0);
 }
 
 /*

@@ -13,6 +13,9 @@
 
 #include <linux/slab.h>
 #include <linux/mm.h>
+#include <linux/overflow.h>
+
+#include <rpcrdma/compat.h>
 
 #include "svcrdma.h"
 #include "trace.h"
@@ -54,9 +57,11 @@ svcrdma_send_ctxt_alloc(struct svcrdma_xprt *sx)
 	struct ib_device *dev = sx->sx_cm_id->device;
 	struct svcrdma_send_ctxt *sc;
 
-	sc = kzalloc(sizeof(*sc), GFP_KERNEL);
+	sc = kzalloc(struct_size(sc, sc_pages, sx->sx_send_maxpages),
+		     GFP_KERNEL);
 	if (!sc)
 		return NULL;
+	sc->sc_maxpages = sx->sx_send_maxpages;
 	sc->sc_buf = kmalloc(sx->sx_send_bufsz, GFP_KERNEL);
 	if (!sc->sc_buf)
 		goto out_sc;
@@ -93,7 +98,9 @@ static void svcrdma_send_ctxt_free(struct svcrdma_xprt *sx,
  * svcrdma_send_ring_init - prepare a connection's Send contexts
  * @sx: the new connection
  *
- * Contexts are made on demand; this checks that one can be.
+ * Contexts are made on demand; this checks that one can be. Each holds
+ * as many pages as one Reply of the connection's service can have in
+ * its array (compat.h), plus SVCRDMA_SEND_PAGES_SLACK.
  *
  * Return: 0 or -ENOMEM.
  */
@@ -101,6 +108,8 @@ int svcrdma_send_ring_init(struct svcrdma_xprt *sx)
 {
 	struct svcrdma_send_ctxt *sc;
 
+	sx->sx_send_maxpages = rpcrdma_svc_maxpages(sx->sx_xprt.xpt_server) +
+			       SVCRDMA_SEND_PAGES_SLACK;
 	sc = svcrdma_send_ctxt_alloc(sx);
 	if (!sc)
 		return -ENOMEM;
@@ -185,7 +194,7 @@ int svcrdma_send_hold_page(struct svcrdma_send_ctxt *sc, struct page *page)
 {
 	if (sc->sc_npages && sc->sc_pages[sc->sc_npages - 1] == page)
 		return 0;
-	if (sc->sc_npages >= ARRAY_SIZE(sc->sc_pages))
+	if (sc->sc_npages >= sc->sc_maxpages)
 		return -ENOSPC;
 	get_page(page);
 	sc->sc_pages[sc->sc_npages++] = page;

@@ -23,8 +23,28 @@
 #include <rpcrdma/codec.h>
 #include <rpcrdma/reverse.h>
 
-/* Largest RPC payload (READ or WRITE data) the transport moves. */
-#define SVCRDMA_MAX_PAYLOAD	RPCSVC_MAXPAYLOAD
+/*
+ * Largest RPC payload (READ or WRITE data) the transport moves: 1 MiB,
+ * RPCSVC_MAXPAYLOAD up to 6.x. 7.x raised RPCSVC_MAXPAYLOAD to 4 MiB;
+ * svcrdma keeps 1 MiB there too, the size its bounds below are set for.
+ */
+#define SVCRDMA_MAX_PAYLOAD	(1024U * 1024U)
+static_assert(SVCRDMA_MAX_PAYLOAD <= RPCSVC_MAXPAYLOAD);
+
+/*
+ * Most pages a Call pulled with RDMA Reads may fill: the payload and two
+ * pages of RPC and NFS header around it (6.x's rq_pages gives a Call
+ * that many at most).
+ */
+#define SVCRDMA_CALL_MAXPAGES \
+	(DIV_ROUND_UP(SVCRDMA_MAX_PAYLOAD, PAGE_SIZE) + 2)
+
+/*
+ * Pages a Send context may hold for its RDMA Writes beyond the pages of
+ * one Reply's array: the head and tail of rq_res, and a page held again
+ * when a Reply's ranges are not in page order.
+ */
+#define SVCRDMA_SEND_PAGES_SLACK	8U
 
 /* Transport identifier seen by the RPC layer (same as the kernel's). */
 #define SVCRDMA_XPRT_IDENT	256
@@ -38,9 +58,9 @@
 #define SVCRDMA_BC_REQS		4U
 /*
  * Calls of one connection whose RDMA Reads may be in flight with no
- * thread waiting: each pins up to a Call's worth of pages (rsize 1 MiB:
- * 257 pages), so this bounds what one client can pin at 16 MiB and
- * change (see read.c).
+ * thread waiting: each pins up to SVCRDMA_CALL_MAXPAGES pages (258 of
+ * 4 KiB), so this bounds what one client can pin at 16 MiB and change,
+ * on every kernel (see read.c).
  */
 #define SVCRDMA_READS_DEFERRED_MAX	16
 /*
@@ -220,6 +240,7 @@ struct svcrdma_v2 {
  * @sx_send_size: largest inline Reply the client can receive; Version
  *	2 may lower it (READ_ONCE)
  * @sx_send_bufsz: size of each Send buffer (@sx_send_size at most)
+ * @sx_send_maxpages: entries of each Send context's @sc_pages
  * @sx_ord: outstanding RDMA Reads allowed to the server (initiator depth)
  * @sx_max_sge: send SGEs per work request
  * @sx_remote_inv: the client accepts Send With Invalidate
@@ -274,6 +295,7 @@ struct svcrdma_xprt {
 	unsigned int		sx_recv_size;
 	unsigned int		sx_send_size;
 	unsigned int		sx_send_bufsz;
+	unsigned int		sx_send_maxpages;
 	unsigned int		sx_ord;
 	unsigned int		sx_max_sge;
 	bool			sx_remote_inv;
@@ -422,9 +444,10 @@ struct svcrdma_rw {
  * @sc_len: bytes of @sc_buf in use
  * @sc_rw: RDMA Writes chained before the Send
  * @sc_wrs: work requests posted, Send included
- * @sc_pages: pages kept alive until the Send completes
- * @sc_npages: entries used in @sc_pages
  * @sc_msg: the transport header being built
+ * @sc_npages: entries used in @sc_pages
+ * @sc_maxpages: entries of @sc_pages (@sx_send_maxpages)
+ * @sc_pages: pages kept alive until the Send completes
  */
 struct svcrdma_send_ctxt {
 	struct llist_node	sc_free;
@@ -437,9 +460,10 @@ struct svcrdma_send_ctxt {
 	unsigned int		sc_len;
 	struct list_head	sc_rw;
 	unsigned int		sc_wrs;
-	struct page		*sc_pages[RPCSVC_MAXPAGES + 8];
-	unsigned int		sc_npages;
 	struct rpcrdma_v1_msg	sc_msg;
+	unsigned int		sc_npages;
+	unsigned int		sc_maxpages;
+	struct page		*sc_pages[] __counted_by(sc_maxpages);
 };
 
 /* cm.c */

@@ -93,6 +93,110 @@ static inline void rpcrdma_xpo_secure_port(struct svc_rqst *rqstp)
 #endif
 
 /*
+ * The page arrays of a server request (struct svc_rqst).
+ *
+ * Up to 6.x there is one array, rq_pages: the Call fills it from slot 0
+ * and the Reply is built in the slots after the Call's, which the
+ * transport marks by pointing rq_respages just past the Call's last page
+ * (rq_page_end ends the shared array). Before each Call svc_alloc_arg()
+ * refills every NULL slot.
+ *
+ * From 7.x (RPCRDMA_HAVE_SVC_SPLIT_PAGES) the Call has rq_pages and the
+ * Reply has an array of its own, rq_respages, each rq_maxpages slots
+ * long; rq_page_end ends the Reply's array. svc_alloc_arg() refills only
+ * rq_pages[0, rq_pages_nfree) and the Reply slots from rq_respages up to
+ * rq_next_page, then sets rq_next_page back to rq_respages. A transport
+ * must leave rq_respages alone, must not lower rq_next_page below a slot
+ * that was released, and must report in rq_pages_nfree the Call slots
+ * it emptied.
+ *
+ * The ownership rules svcrdma keeps, on every kernel:
+ * - Each non-NULL slot of either array holds one page reference that
+ *   belongs to the thread; what is left when the thread exits the core
+ *   puts.
+ * - svcrdma may move the references in rq_pages[0, n) to itself, for
+ *   RDMA Reads that outlive xpo_recvfrom: it NULLs those slots and calls
+ *   rpcrdma_svc_call_taken() before it returns. From then on it puts
+ *   them, or gives them to a request, whose slots then hold pages: it
+ *   puts each page it replaces there.
+ * - Reply pages: after xpo_sendto (or when a request is dropped) the
+ *   core puts every page from rq_respages up to rq_next_page. svcrdma
+ *   never empties or takes a Reply slot; a page that an RDMA Write of
+ *   the Reply still reads gets a reference of its own, put when the
+ *   Send completes (svcrdma_send_hold_page()).
+ */
+#ifdef RPCRDMA_HAVE_SVC_SPLIT_PAGES
+/* Slots of rq_pages a Call may fill: the whole array is the Call's. */
+static inline unsigned int
+rpcrdma_svc_call_maxpages(const struct svc_rqst *rqstp)
+{
+	return rqstp->rq_maxpages;
+}
+
+/*
+ * rq_pages[0, @npages) were emptied: have svc_alloc_arg() refill them.
+ * It skips the slots that are not NULL, so a slot given back before the
+ * next Call is not replaced.
+ */
+static inline void rpcrdma_svc_call_taken(struct svc_rqst *rqstp,
+					  unsigned int npages)
+{
+	if (rqstp->rq_pages_nfree < npages)
+		rqstp->rq_pages_nfree = npages;
+}
+
+/*
+ * The Call uses rq_pages[0, @ncall). The Reply's array does not depend
+ * on it, and rq_next_page is already rq_respages (svc_alloc_arg()):
+ * nothing to do.
+ */
+static inline void rpcrdma_svc_set_respages(struct svc_rqst *rqstp,
+					    unsigned int ncall)
+{
+}
+
+/* Largest number of pages one array of @serv's requests has. */
+static inline unsigned int rpcrdma_svc_maxpages(const struct svc_serv *serv)
+{
+	return svc_serv_maxpages(serv);
+}
+#else
+/* Slots of rq_pages a Call may fill: all but one, kept for the Reply. */
+static inline unsigned int
+rpcrdma_svc_call_maxpages(const struct svc_rqst *rqstp)
+{
+	unsigned int n = rqstp->rq_page_end - rqstp->rq_pages;
+
+	return n > 1 ? n - 1 : 0;
+}
+
+/*
+ * rq_pages[0, @npages) were emptied; svc_alloc_arg() refills every NULL
+ * slot anyway. No Reply comes of this request: release no page for it.
+ */
+static inline void rpcrdma_svc_call_taken(struct svc_rqst *rqstp,
+					  unsigned int npages)
+{
+	rqstp->rq_respages = rqstp->rq_pages;
+	rqstp->rq_next_page = rqstp->rq_respages;
+}
+
+/* The Call uses rq_pages[0, @ncall): the Reply starts after it. */
+static inline void rpcrdma_svc_set_respages(struct svc_rqst *rqstp,
+					    unsigned int ncall)
+{
+	rqstp->rq_respages = rqstp->rq_pages + ncall;
+	rqstp->rq_next_page = rqstp->rq_respages + 1;
+}
+
+/* Largest number of pages one request's array has (a fixed size). */
+static inline unsigned int rpcrdma_svc_maxpages(const struct svc_serv *serv)
+{
+	return RPCSVC_MAXPAGES;
+}
+#endif
+
+/*
  * Hand a backchannel Call to the callback service. From 6.7 the queue is
  * a lockless list and an idle thread of pool 0 is woken; before, a list
  * under sv_cb_lock with its own wait queue.
