@@ -19,6 +19,10 @@
 #     server's /proc/sys/sunrpc/svc_rdma/ (its counters grow with I/O,
 #     a write sets one back to 0, max_requests is svcrdma_ng's);
 #     nfs-utils' mountstats labels the xprt line with sane values;
+#     Documentation/tracing.rst's recipe (both our trace systems, through
+#     a tracefs instance: the guest has no trace-cmd) records our
+#     events of a mount, and "rdma resource show" names our modules as
+#     the owners of that mount's CM IDs, PDs, CQs and MRs (QPs: rdma_cm);
 #  4. make uninstall: the names resolve to the kernel's module again, and
 #     a fresh nfsd listener and mount load rpcrdma.ko, which registers
 #     exactly the sysctl names ours did.
@@ -270,6 +274,88 @@ mountstats_sane() {
 		}' <<<"$out"
 }
 
+# The administrator's tracing recipe, "trace-cmd record -e '*rdma_ng'",
+# done through tracefs (the guest root is the host's, without trace-cmd):
+# both our systems enabled in an instance of their own, so that the
+# global buffer (RPCRDMA_TRACE) is left alone.
+ADMIN_TRACE=/sys/kernel/tracing/instances/autoload-admin
+
+admin_trace_start() {
+	local sys
+	[ -d /sys/kernel/tracing/instances ] || { echo "no tracefs instances"; return 1; }
+	rmdir "$ADMIN_TRACE" 2>/dev/null
+	mkdir "$ADMIN_TRACE" || return 1
+	for sys in xprtrdma_ng svcrdma_ng; do
+		echo "$sys:*" >> "$ADMIN_TRACE/set_event" || return 1
+	done
+	echo 1 > "$ADMIN_TRACE/tracing_on"
+	echo "enabled: $(wc -l < "$ADMIN_TRACE/set_event") events"
+	grep -q '^xprtrdma_ng:' "$ADMIN_TRACE/set_event" &&
+		grep -q '^svcrdma_ng:' "$ADMIN_TRACE/set_event"
+}
+
+# Each event named must have been recorded at least once.
+admin_trace_recorded() {
+	local ev missing=
+	cp "$ADMIN_TRACE/trace" "$OUT/admin-trace" 2>/dev/null
+	echo "recorded: $(grep -c ' xprtrdma_' "$OUT/admin-trace") xprtrdma_ng, $(grep -c ' svcrdma_' "$OUT/admin-trace") svcrdma_ng lines"
+	for ev in "$@"; do
+		grep -q " $ev: " "$OUT/admin-trace" || missing="$missing $ev"
+	done
+	[ -z "$missing" ] || { echo "not recorded:$missing"; return 1; }
+}
+
+admin_trace_stop() {
+	echo 0 > "$ADMIN_TRACE/tracing_on" 2>/dev/null
+	echo > "$ADMIN_TRACE/set_event" 2>/dev/null
+	rmdir "$ADMIN_TRACE" 2>/dev/null
+}
+
+# rdma resource show: the RDMA core names a kernel object after the module
+# that made the verbs call (KBUILD_MODNAME), an MR after its PD, an
+# accepted CM ID after its listener; rdma_create_qp() makes the QP inside
+# rdma_cm. Our names must be there, the kernel's "rpcrdma" nowhere.
+rdma_res_owners() {
+	local t out pair want fail=0
+	for t in cm_id pd cq mr qp; do
+		out=$(rdma resource show "$t" 2>&1) || { echo "rdma resource show $t: $out"; return 1; }
+		echo "--- rdma resource show $t"
+		echo "$out"
+		case $t in
+		cm_id|pd|cq) want="xprtrdma svcrdma" ;;
+		mr) want=xprtrdma ;;
+		qp) want= ;;
+		esac
+		for pair in $want; do
+			grep -q "comm \[$pair\]" <<<"$out" ||
+				{ echo "no $t owned by [$pair]"; fail=1; }
+		done
+		! grep -q 'comm \[rpcrdma' <<<"$out" ||
+			{ echo "a $t owned by [rpcrdma*]"; fail=1; }
+	done
+	# Both ends of the mount's connection: RC QPs named rdma_cm.
+	out=$(rdma resource show qp | grep ' type RC ' | grep -c 'comm \[rdma_cm\]')
+	echo "RC QPs owned by [rdma_cm]: $out"
+	[ "$out" -ge 2 ] || fail=1
+	return $fail
+}
+
+admin_tools_part() {
+	check "autoload: tracefs instance with our two trace systems" \
+		admin_trace_start || { admin_trace_stop; return 0; }
+	if check "autoload: mount for the tracing and rdma res checks" nfs_mount 4.2; then
+		ls -l "$NFS_MNT" > /dev/null
+		check "autoload: rdma resource show names our modules as owners" \
+			rdma_res_owners
+		umount "$NFS_MNT"
+	fi
+	check "autoload: the documented trace recipe records our events of a mount" \
+		admin_trace_recorded xprtrdma_connect_start xprtrdma_connected \
+		xprtrdma_marshal xprtrdma_reply xprtrdma_wc_recv \
+		svcrdma_accept svcrdma_recvfrom svcrdma_sendto svcrdma_post_send
+	admin_trace_stop
+}
+
 # A 2 KiB O_DIRECT WRITE; prints how many Read chunk segments (xprt
 # field 13) and continued Calls (field 48) it took.
 small_write_chunked() {
@@ -392,6 +478,7 @@ autoload_part() {
 	check "autoload: proto=rdma mount is over RDMA" mount_is_rdma
 	check "autoload: proto=rdma checksummed write and read" checksummed_io 4.2 v4
 	umount "$NFS_MNT"
+	admin_tools_part
 	admin_compat_part
 	check "autoload: xprtrdma unloads" unload xprtrdma
 
