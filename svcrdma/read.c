@@ -9,7 +9,9 @@
  * Section 3.4.4.4). Anything else (a Position-zero chunk, or several
  * chunks) is rebuilt as one XDR stream in rq_pages: inline bytes up to a
  * chunk's position, the chunk, its pad, and so on in Read-list position
- * order, then the rest of the inline bytes.
+ * order, then the rest of the inline bytes. A Long Call with data-item
+ * chunks is rebuilt the same way, its RPC message read piece by piece
+ * from the Position-zero chunk where the inline bytes would be.
  *
  * Reads are posted as one chain whose last work request signals. The
  * thread does not wait for them: the pages the Reads fill move from the
@@ -175,14 +177,57 @@ static int svcrdma_rb_chunk(struct svcrdma_rbuild *rb,
 }
 
 /*
- * Lay out inline bytes and chunks in position order. @inl/@inl_len is
- * the inline part of the Call (empty for RDMA_NOMSG).
+ * Put octets [@off, @off + @len) of the RPC message proper at the
+ * cursor. Inline, they are copied from the Receive; in a Long Call with
+ * data-item chunks (@pz_end, the number of Position-zero segments, not
+ * zero) they are read from that range of the Position-zero chunk, one
+ * RDMA Read per segment piece.
+ */
+static int svcrdma_rb_body(struct svcrdma_rbuild *rb,
+			   const struct rpcrdma_read_list *rl,
+			   unsigned int pz_end, unsigned int off,
+			   unsigned int len)
+{
+	unsigned int i;
+	int ret;
+
+	if (!pz_end)
+		return svcrdma_rb_copy(rb, rb->rb_inl + off, len);
+	for (i = 0; i < pz_end && len; i++) {
+		const struct rpcrdma_segment *seg = &rl->rl_segs[i].rr_seg;
+		struct rpcrdma_segment piece;
+
+		if (off >= seg->rs_length) {
+			off -= seg->rs_length;
+			continue;
+		}
+		/* The codec checked that rs_offset + rs_length does not wrap */
+		piece.rs_handle = seg->rs_handle;
+		piece.rs_length = min(len, seg->rs_length - off);
+		piece.rs_offset = seg->rs_offset + off;
+		ret = svcrdma_rb_segment(rb, &piece);
+		if (ret)
+			return ret;
+		len -= piece.rs_length;
+		off = 0;
+	}
+	return len ? -EINVAL : 0;
+}
+
+/*
+ * Lay out the RPC message and the data-item chunks in position order.
+ * The message is the Receive's inline bytes, or (@pz_end not zero) the
+ * Position-zero chunk, @body_len octets either way; its Read segments
+ * are rl_segs[0, @pz_end), and the data items follow them. Positions
+ * count from the start of the whole Call, data items included (RFC
+ * 8166, Section 3.4.5), so each gap is the message bytes between the
+ * previous data item and this one.
  */
 static int svcrdma_rb_layout(struct svcrdma_rbuild *rb,
 			     const struct rpcrdma_read_list *rl,
-			     const u8 *inl, unsigned int inl_len)
+			     unsigned int pz_end, unsigned int body_len)
 {
-	unsigned int i = 0, end, used = 0, pos, gap;
+	unsigned int i = pz_end, end, used = 0, pos, gap;
 	int ret;
 
 	while (i < rl->rl_nsegs) {
@@ -190,11 +235,10 @@ static int svcrdma_rb_layout(struct svcrdma_rbuild *rb,
 		for (end = i + 1; end < rl->rl_nsegs; end++)
 			if (rl->rl_segs[end].rr_position != pos)
 				break;
-		/* Positions count from the start of the whole Call. */
-		if (pos < rb->rb_len || pos - rb->rb_len > inl_len - used)
+		if (pos < rb->rb_len || pos - rb->rb_len > body_len - used)
 			return -EINVAL;
 		gap = pos - rb->rb_len;
-		ret = svcrdma_rb_copy(rb, inl + used, gap);
+		ret = svcrdma_rb_body(rb, rl, pz_end, used, gap);
 		if (ret)
 			return ret;
 		used += gap;
@@ -203,7 +247,7 @@ static int svcrdma_rb_layout(struct svcrdma_rbuild *rb,
 			return ret;
 		i = end;
 	}
-	return svcrdma_rb_copy(rb, inl + used, inl_len - used);
+	return svcrdma_rb_body(rb, rl, pz_end, used, body_len - used);
 }
 
 static void svcrdma_read_done(struct ib_cq *cq, struct ib_wc *wc)
@@ -461,8 +505,9 @@ int svcrdma_read_chunks(struct svc_rqst *rqstp, struct svcrdma_xprt *sx,
 	const struct rpcrdma_v1_msg *msg = &ctxt->rc_msg;
 	const struct rpcrdma_read_list *rl = &msg->m1_chunks.ch_reads;
 	struct svcrdma_rbuild *rb;
-	unsigned int nchunks, maxpage;
+	unsigned int nchunks, maxpage, pz_end;
 	u32 xid = msg->m1_prefix.px_xid;
+	u64 pz_len;
 	int ret;
 
 	/*
@@ -490,17 +535,32 @@ int svcrdma_read_chunks(struct svc_rqst *rqstp, struct svcrdma_xprt *sx,
 	nchunks = rpcrdma_read_list_nchunks(rl);
 	rb->rb_pos0 = rl->rl_segs[0].rr_position;
 	ret = -EINVAL;
-	/* RFC 8166, Section 3.5.3: a Position-zero chunk is the whole Call */
-	if (rb->rb_pos0 == 0 && nchunks > 1)
-		goto out;
 	rb->rb_split = nchunks == 1 && rb->rb_pos0 != 0;
 	if (rb->rb_split && rb->rb_pos0 > rb->rb_inl_len)
 		goto out;
 
-	if (rb->rb_split)
+	if (rb->rb_split) {
 		ret = svcrdma_rb_chunk(rb, rl, 0, rl->rl_nsegs);
-	else
-		ret = svcrdma_rb_layout(rb, rl, rb->rb_inl, rb->rb_inl_len);
+	} else if (rb->rb_pos0 == 0 && nchunks > 1) {
+		/*
+		 * RFC 8166, Sections 3.4.5 and 3.5.3: a Long Call (its RPC
+		 * message in the Position-zero chunk, RDMA_NOMSG) may
+		 * carry data items in Read chunks of their own. The codec
+		 * checked their positions against the Position-zero
+		 * chunk's length; the message is read around them.
+		 */
+		pz_len = 0;
+		for (pz_end = 0; pz_end < rl->rl_nsegs; pz_end++) {
+			if (rl->rl_segs[pz_end].rr_position)
+				break;
+			pz_len += rl->rl_segs[pz_end].rr_seg.rs_length;
+		}
+		if (rb->rb_inl_len || pz_len > SVCRDMA_MAX_CHUNK)
+			goto out;
+		ret = svcrdma_rb_layout(rb, rl, pz_end, pz_len);
+	} else {
+		ret = svcrdma_rb_layout(rb, rl, 0, rb->rb_inl_len);
+	}
 	if (ret < 0)
 		goto out;
 

@@ -29,7 +29,8 @@
  * TOKENS: 8 hex digits are one XDR word, 2 hex digits one octet; $XID,
  * $XID2 (another xid), $CRED (our credit value), $RKEY and $BADRKEY
  * (our region's rkey, and one that is not), $ADDR and $ADDREND (64-bit
- * offsets of our region's start and of its last 8 octets), @NULL and
+ * offsets of our region's start and of its last 8 octets), $ADDR+N
+ * (N octets into the region, N decimal or 0x hex), @NULL and
  * @NULL2 (an NFSv3 NULL Call with xid $XID / $XID2), @REPLY (an RPC
  * Reply, MSG_ACCEPTED, SUCCESS, xid $XID), @READ4 NAME COUNT (an
  * NFSv4.0 COMPOUND PUTROOTFH, LOOKUP NAME, READ COUNT octets, xid
@@ -284,6 +285,12 @@ static int emit(struct conn *c, struct xw *w, char **tok, int n, int *i)
 			put64(w, addr);
 		} else if (!strcmp(t, "$ADDREND")) {
 			put64(w, addr + DATASZ - 8);
+		} else if (!strncmp(t, "$ADDR+", 6) && isdigit((unsigned char)t[6])) {
+			unsigned long off = strtoul(t + 6, NULL, 0);
+
+			if (off >= DATASZ)
+				return why("'%s' is past the region", t);
+			put64(w, addr + off);
 		} else if (!strcmp(t, "@NULL")) {
 			put_null(w, g_xid);
 		} else if (!strcmp(t, "@NULL2")) {
