@@ -28,11 +28,15 @@
 /* Send queue work requests per credit besides the Send itself. */
 #define SVCRDMA_WRS_PER_REQ	16U
 
-/*
- * Move the QP to the error state so that every posted work request
- * completes (flushed) and no thread waits on a device that is going.
+/**
+ * svcrdma_qp_flush - move the QP to the error state
+ * @sx: the connection
+ *
+ * Every posted work request then completes (flushed), so no thread
+ * waits on a device that is going and no posted RDMA Read goes on
+ * writing into our memory. Safe before the QP exists (does nothing).
  */
-static void svcrdma_qp_flush(struct svcrdma_xprt *sx)
+void svcrdma_qp_flush(struct svcrdma_xprt *sx)
 {
 	struct ib_qp_attr attr = { .qp_state = IB_QPS_ERR };
 

@@ -57,6 +57,8 @@
  * @rb_cqe: completion of the last Read
  * @rb_done: signalled by @rb_cqe when the thread waits
  * @rb_status: completion status
+ * @rb_orphaned: a post failed part way: the connection owns this (see
+ *	svcrdma_rb_orphan())
  * @rb_npages: pages held in @rb_pages while the Reads are deferred
  * @rb_pages: those pages, taken from rq_pages[0..@rb_npages)
  */
@@ -78,6 +80,7 @@ struct svcrdma_rbuild {
 	struct ib_cqe		rb_cqe;
 	struct completion	rb_done;
 	enum ib_wc_status	rb_status;
+	bool			rb_orphaned;
 	unsigned int		rb_npages;
 	struct page		*rb_pages[] __counted_by(rb_maxpage);
 };
@@ -339,10 +342,47 @@ static void svcrdma_rb_free(struct svcrdma_rbuild *rb)
 }
 
 /*
+ * A chain was posted in part: the Reads ahead of @bad_wr are on the QP
+ * and may still write into the Call's pages, and no completion will
+ * tell us when they are done (only the last Read of a chain signals,
+ * and it was not posted). Ownership: from here @rb, its Read contexts
+ * (their DMA mappings) and the pages they target belong to the
+ * connection, not to the request or the Receive. The pages are taken
+ * out of the request if the thread still had them, so nfsd can neither
+ * reuse nor free them; the QP goes to the error state at once, which
+ * flushes the posted Reads; and @rb is released only by
+ * svcrdma_reads_flush() after ib_drain_qp(), when no Read can write
+ * anywhere any more. The Receive (@rb_ctxt) is no Read's target and
+ * stays the caller's.
+ */
+static void svcrdma_rb_orphan(struct svcrdma_rbuild *rb,
+			      struct svc_rqst *rqstp)
+{
+	struct svcrdma_xprt *sx = rb->rb_sx;
+
+	if (rqstp)
+		svcrdma_rb_take_pages(rb, rqstp);
+	rb->rb_rqstp = NULL;
+	rb->rb_ctxt = NULL;
+	rb->rb_orphaned = true;
+	svcrdma_qp_flush(sx);
+	spin_lock(&sx->sx_lock);
+	list_add_tail(&rb->rb_node, &sx->sx_reads_orphans);
+	spin_unlock(&sx->sx_lock);
+}
+
+/*
  * Post the Reads, as one chain whose last work request signals @done.
- * Return: 0, or -EIO (the connection is closing).
+ * @rqstp is the request whose pages the Reads fill, or NULL when @rb
+ * holds them already.
+ *
+ * Return: 0; -EIO or the error of svcrdma_sq_reserve() when nothing
+ * was posted (the connection is closing); -EINPROGRESS when part of
+ * the chain was posted: the connection is closing and @rb now belongs
+ * to it (svcrdma_rb_orphan()).
  */
 static int svcrdma_rb_post(struct svcrdma_rbuild *rb,
+			   struct svc_rqst *rqstp,
 			   void (*done)(struct ib_cq *cq, struct ib_wc *wc))
 {
 	struct svcrdma_xprt *sx = rb->rb_sx;
@@ -357,25 +397,23 @@ static int svcrdma_rb_post(struct svcrdma_rbuild *rb,
 	rb->rb_cqe.done = done;
 	first = svcrdma_rw_chain(sx, &rb->rb_rws, &rb->rb_cqe, NULL);
 	ret = ib_post_send(sx->sx_qp, first, &bad_wr);
-	if (ret) {
-		trace_svcrdma_post_send_err(sx, ret);
-		svc_xprt_deferred_close(&sx->sx_xprt);
-		/*
-		 * The signalled Read was not posted; any that were are
-		 * released only after the QP has been drained.
-		 */
-		if (bad_wr != first)
-			svcrdma_rw_orphan(sx, &rb->rb_rws);
-		svcrdma_sq_release(sx, rb->rb_wrs);
+	if (!ret)
+		return 0;
+	trace_svcrdma_post_send_err(sx, ret);
+	svc_xprt_deferred_close(&sx->sx_xprt);
+	svcrdma_sq_release(sx, rb->rb_wrs);
+	if (bad_wr == first)
 		return -EIO;
-	}
-	return 0;
+	svcrdma_rb_orphan(rb, rqstp);
+	return -EINPROGRESS;
 }
 
 /*
  * Post the Reads and let the thread go: the completion queues the Call.
- * Return: -EINPROGRESS, or -EIO (the connection is closing; the pages
- * are back in the request).
+ * Return: -EINPROGRESS (the Reads are posted: @rb belongs to them); a
+ * negative errno when the connection is closing: nothing was posted
+ * and the pages are back in the request, or (@rb_orphaned) part was
+ * and @rb belongs to the connection.
  */
 static int svcrdma_rb_defer(struct svcrdma_rbuild *rb)
 {
@@ -386,13 +424,15 @@ static int svcrdma_rb_defer(struct svcrdma_rbuild *rb)
 	/* The completion may run, and another thread finish the Call, at once. */
 	svcrdma_rb_take_pages(rb, rqstp);
 	rb->rb_rqstp = NULL;
-	ret = svcrdma_rb_post(rb, svcrdma_read_done_deferred);
-	if (ret) {
-		svcrdma_rb_give_pages(rb, rqstp);
-		atomic_dec(&sx->sx_reads_deferred);
-		return ret;
-	}
-	return -EINPROGRESS;
+	ret = svcrdma_rb_post(rb, NULL, svcrdma_read_done_deferred);
+	if (!ret)
+		return -EINPROGRESS;
+	/* No completion will queue this Call */
+	atomic_dec(&sx->sx_reads_deferred);
+	if (ret == -EINPROGRESS)
+		return -EIO;	/* orphaned: the connection frees @rb */
+	svcrdma_rb_give_pages(rb, rqstp);
+	return ret;
 }
 
 /* Post the Reads and wait for them, holding the connection (XPT_BUSY). */
@@ -404,7 +444,9 @@ static int svcrdma_rb_wait(struct svcrdma_rbuild *rb)
 	svcrdma_stat_inc(SVCRDMA_STAT_READ_WAITS_BUSY);
 	trace_svcrdma_read_wait(sx, atomic_read(&sx->sx_reads_deferred));
 	init_completion(&rb->rb_done);
-	ret = svcrdma_rb_post(rb, svcrdma_read_done);
+	ret = svcrdma_rb_post(rb, rb->rb_rqstp, svcrdma_read_done);
+	if (ret == -EINPROGRESS)
+		return -EIO;	/* orphaned: the connection frees @rb */
 	if (ret)
 		return ret;
 	wait_for_completion(&rb->rb_done);
@@ -581,7 +623,8 @@ int svcrdma_read_chunks(struct svc_rqst *rqstp, struct svcrdma_xprt *sx,
 	}
 out:
 	trace_svcrdma_read_chunks(sx, xid, rb->rb_len, ret);
-	svcrdma_rb_free(rb);
+	if (!rb->rb_orphaned)
+		svcrdma_rb_free(rb);
 	return ret;
 }
 
@@ -644,6 +687,9 @@ struct svcrdma_recv_ctxt *svcrdma_reads_complete(struct svc_rqst *rqstp,
 /**
  * svcrdma_reads_flush - free the deferred Calls of a connection
  * @sx: the connection, its QP drained (every Read has completed)
+ *
+ * Also frees the chains a failed post left behind (svcrdma_rb_orphan()),
+ * with the pages their Reads targeted.
  */
 void svcrdma_reads_flush(struct svcrdma_xprt *sx)
 {
@@ -653,6 +699,11 @@ void svcrdma_reads_flush(struct svcrdma_xprt *sx)
 		list_del(&rb->rb_node);
 		atomic_dec(&sx->sx_reads_deferred);
 		svcrdma_recv_ctxt_put(sx, rb->rb_ctxt);
+		svcrdma_rb_free(rb);
+	}
+	/* Partly posted chains: their Reads are flushed now */
+	list_for_each_entry_safe(rb, tmp, &sx->sx_reads_orphans, rb_node) {
+		list_del(&rb->rb_node);
 		svcrdma_rb_free(rb);
 	}
 	WARN_ON_ONCE(atomic_read(&sx->sx_reads_deferred));
