@@ -262,11 +262,20 @@ static void svcrdma_size_conn(struct svcrdma_xprt *sx,
 		sx->sx_send_bufsz = max(sx->sx_send_bufsz, v2inl);
 	}
 
+	/*
+	 * The client's responder resources are the RDMA Reads it lets us
+	 * have outstanding at its adapter (its QP's max_dest_rd_atomic).
+	 * 0 is a legal offer: such a client can take no Read at all, and
+	 * forcing 1 only made its adapter refuse our first Read (a fatal
+	 * operational error, RFC 8166, Section 4.5.3). The connection is
+	 * accepted with an initiator depth of 0, since a client may never
+	 * send Read chunks; a Call that does is answered ERR_CHUNK
+	 * (svcrdma_read_chunks()). Likewise for a device that cannot
+	 * initiate Reads.
+	 */
 	sx->sx_ord = min_t(unsigned int, attr->max_qp_init_rd_atom,
 			   sx->sx_peer_ird);
 	sx->sx_ord = min(sx->sx_ord, READ_ONCE(svcrdma_max_ord));
-	if (!sx->sx_ord)
-		sx->sx_ord = 1;
 	/* rdma_rw packs up to this many pages into one Read or Write */
 	sx->sx_max_sge = clamp(attr->max_send_sge, 1, SVCRDMA_MAX_SGE);
 }

@@ -553,6 +553,14 @@ int svcrdma_read_chunks(struct svc_rqst *rqstp, struct svcrdma_xprt *sx,
 	int ret;
 
 	/*
+	 * RFC 8166, Section 4.5.2: the client offered no responder
+	 * resources (or the device initiates no Reads), so its chunks
+	 * cannot be pulled; no Read is posted (cm.c, svcrdma_size_conn()).
+	 */
+	if (!sx->sx_ord)
+		return -EMSGSIZE;
+
+	/*
 	 * The Call's pages: what rq_pages offers it (compat.h), and no more
 	 * than the largest Call we take, which bounds what one deferred
 	 * Call pins.

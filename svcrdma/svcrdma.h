@@ -242,7 +242,9 @@ struct svcrdma_v2 {
  *	2 may lower it (READ_ONCE)
  * @sx_send_bufsz: size of each Send buffer (@sx_send_size at most)
  * @sx_send_maxpages: entries of each Send context's @sc_pages
- * @sx_ord: outstanding RDMA Reads allowed to the server (initiator depth)
+ * @sx_ord: outstanding RDMA Reads allowed to the server (initiator depth);
+ *	0 when the client offered no responder resources: Read chunks are
+ *	then answered ERR_CHUNK
  * @sx_max_sge: send SGEs per work request
  * @sx_remote_inv: the client accepts Send With Invalidate
  * @sx_peer_pd: the client sent RFC 8797 private data

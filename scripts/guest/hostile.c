@@ -11,6 +11,9 @@
  *                                     (default: magic, version 1, no flags,
  *                                     4 KiB both ways)
  *   rnr N                             rnr_retry_count we ask for (default 7)
+ *   responder N                       responder_resources we offer: the
+ *                                     RDMA Reads the server may have
+ *                                     outstanding at our QP (default 1)
  *   norecv                            post no Receives at all
  *   connect                           connect now (else at the first send)
  *   data OFFSET TOKENS...             write bytes into our registered region
@@ -90,6 +93,7 @@ struct conn {
 	uint8_t priv[64];
 	int privlen;		/* -1: none */
 	int rnr;
+	int responder;
 	bool norecv, up, dead, v2;
 	uint32_t received, sends_out;
 	struct msg *q;		/* MAXQ of them */
@@ -390,6 +394,7 @@ static void conn_init(struct conn *c)
 	memcpy(c->priv, def, sizeof(def));
 	c->privlen = sizeof(def);
 	c->rnr = 7;
+	c->responder = 1;
 }
 
 static void conn_close(struct conn *c)
@@ -425,7 +430,7 @@ static void conn_close(struct conn *c)
 static int conn_open(struct conn *c)
 {
 	struct rdma_conn_param param = {
-		.responder_resources = 1, .initiator_depth = 1,
+		.responder_resources = c->responder, .initiator_depth = 1,
 		.retry_count = 7, .rnr_retry_count = c->rnr,
 	};
 	struct ibv_qp_init_attr qa = { 0 };
@@ -836,6 +841,12 @@ static int directive(struct conn *c, char **tok, int n)
 	}
 	if (!strcmp(tok[0], "rnr") && n == 2) {
 		c->rnr = atoi(tok[1]);
+		return 0;
+	}
+	if (!strcmp(tok[0], "responder") && n == 2) {
+		c->responder = atoi(tok[1]);
+		if (c->responder < 0 || c->responder > 255)
+			return why("responder %d", c->responder);
 		return 0;
 	}
 	if (!strcmp(tok[0], "norecv")) {
