@@ -306,7 +306,18 @@ static int svcrdma_create_qp(struct svcrdma_xprt *sx)
 	qa.cap.max_recv_wr = sx->sx_rq_depth;
 	qa.cap.max_send_sge = sx->sx_max_sge;
 	qa.cap.max_recv_sge = 1;
-	qa.cap.max_rdma_ctxs = sx->sx_max_requests;
+	/*
+	 * rdma_rw contexts (registrations, on devices whose RDMA Reads
+	 * need them): one per Read or Write segment, not one per credit.
+	 * A Call may need RPCRDMA_MAX_READ_SEGS of them plus the pieces
+	 * of a split Position-zero chunk, a Reply up to
+	 * RPCRDMA_MAX_WRITE_CHUNKS + 1 chunks of RPCRDMA_MAX_CHUNK_SEGS.
+	 * Each posts at least one work request, and every post reserves
+	 * its work requests first, so the Send queue's depth bounds the
+	 * contexts on the QP at once; sized so, the pool is the worst
+	 * case of every credit's share of the queue.
+	 */
+	qa.cap.max_rdma_ctxs = sx->sx_sq_depth;
 	qa.sq_sig_type = IB_SIGNAL_REQ_WR;
 	qa.qp_type = IB_QPT_RC;
 	qa.port_num = sx->sx_cm_id->port_num;

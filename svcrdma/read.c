@@ -613,6 +613,17 @@ int svcrdma_read_chunks(struct svc_rqst *rqstp, struct svcrdma_xprt *sx,
 	}
 	if (ret < 0)
 		goto out;
+	/*
+	 * RFC 8166, Section 4.5.2: chunks that need more RDMA Reads than
+	 * the Send queue can ever hold at once are chunks we cannot
+	 * process; answered ERR_CHUNK, nothing posted. (A device that
+	 * packs few pages per Read, or a connection with few credits,
+	 * can get there within the codec's limits.)
+	 */
+	if (svcrdma_rw_wrs(&rb->rb_rws) > sx->sx_sq_depth) {
+		ret = -EMSGSIZE;
+		goto out;
+	}
 
 	if (atomic_inc_return(&sx->sx_reads_deferred) <=
 	    SVCRDMA_READS_DEFERRED_MAX) {
