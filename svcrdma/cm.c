@@ -125,8 +125,14 @@ static int svcrdma_conn_request(struct svcrdma_xprt *listener,
 	id->context = sx;
 	id->event_handler = svcrdma_conn_handler;
 	svcrdma_parse_private(sx, &event->param.conn);
-	sx->sx_peer_ird = event->param.conn.responder_resources;
-	sx->sx_peer_ord = event->param.conn.initiator_depth;
+	/*
+	 * The CM hands the passive side the request's two depths already
+	 * in its own terms: initiator_depth is how many RDMA Reads we may
+	 * have outstanding at the client (its responder resources, its
+	 * IRD), responder_resources how many it may have at us (its ORD).
+	 */
+	sx->sx_peer_ird = event->param.conn.initiator_depth;
+	sx->sx_peer_ord = event->param.conn.responder_resources;
 	svcrdma_set_addrs(sx, id);
 
 	spin_lock(&listener->sx_lock);
