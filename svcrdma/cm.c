@@ -28,11 +28,15 @@
 /* Send queue work requests per credit besides the Send itself. */
 #define SVCRDMA_WRS_PER_REQ	16U
 
-/*
- * Move the QP to the error state so that every posted work request
- * completes (flushed) and no thread waits on a device that is going.
+/**
+ * svcrdma_qp_flush - move the QP to the error state
+ * @sx: the connection
+ *
+ * Every posted work request then completes (flushed), so no thread
+ * waits on a device that is going and no posted RDMA Read goes on
+ * writing into our memory. Safe before the QP exists (does nothing).
  */
-static void svcrdma_qp_flush(struct svcrdma_xprt *sx)
+void svcrdma_qp_flush(struct svcrdma_xprt *sx)
 {
 	struct ib_qp_attr attr = { .qp_state = IB_QPS_ERR };
 
@@ -121,8 +125,14 @@ static int svcrdma_conn_request(struct svcrdma_xprt *listener,
 	id->context = sx;
 	id->event_handler = svcrdma_conn_handler;
 	svcrdma_parse_private(sx, &event->param.conn);
-	sx->sx_peer_ird = event->param.conn.responder_resources;
-	sx->sx_peer_ord = event->param.conn.initiator_depth;
+	/*
+	 * The CM hands the passive side the request's two depths already
+	 * in its own terms: initiator_depth is how many RDMA Reads we may
+	 * have outstanding at the client (its responder resources, its
+	 * IRD), responder_resources how many it may have at us (its ORD).
+	 */
+	sx->sx_peer_ird = event->param.conn.initiator_depth;
+	sx->sx_peer_ord = event->param.conn.responder_resources;
 	svcrdma_set_addrs(sx, id);
 
 	spin_lock(&listener->sx_lock);
@@ -258,11 +268,20 @@ static void svcrdma_size_conn(struct svcrdma_xprt *sx,
 		sx->sx_send_bufsz = max(sx->sx_send_bufsz, v2inl);
 	}
 
+	/*
+	 * The client's responder resources are the RDMA Reads it lets us
+	 * have outstanding at its adapter (its QP's max_dest_rd_atomic).
+	 * 0 is a legal offer: such a client can take no Read at all, and
+	 * forcing 1 only made its adapter refuse our first Read (a fatal
+	 * operational error, RFC 8166, Section 4.5.3). The connection is
+	 * accepted with an initiator depth of 0, since a client may never
+	 * send Read chunks; a Call that does is answered ERR_CHUNK
+	 * (svcrdma_read_chunks()). Likewise for a device that cannot
+	 * initiate Reads.
+	 */
 	sx->sx_ord = min_t(unsigned int, attr->max_qp_init_rd_atom,
 			   sx->sx_peer_ird);
 	sx->sx_ord = min(sx->sx_ord, READ_ONCE(svcrdma_max_ord));
-	if (!sx->sx_ord)
-		sx->sx_ord = 1;
 	/* rdma_rw packs up to this many pages into one Read or Write */
 	sx->sx_max_sge = clamp(attr->max_send_sge, 1, SVCRDMA_MAX_SGE);
 }
@@ -293,7 +312,18 @@ static int svcrdma_create_qp(struct svcrdma_xprt *sx)
 	qa.cap.max_recv_wr = sx->sx_rq_depth;
 	qa.cap.max_send_sge = sx->sx_max_sge;
 	qa.cap.max_recv_sge = 1;
-	qa.cap.max_rdma_ctxs = sx->sx_max_requests;
+	/*
+	 * rdma_rw contexts (registrations, on devices whose RDMA Reads
+	 * need them): one per Read or Write segment, not one per credit.
+	 * A Call may need RPCRDMA_MAX_READ_SEGS of them plus the pieces
+	 * of a split Position-zero chunk, a Reply up to
+	 * RPCRDMA_MAX_WRITE_CHUNKS + 1 chunks of RPCRDMA_MAX_CHUNK_SEGS.
+	 * Each posts at least one work request, and every post reserves
+	 * its work requests first, so the Send queue's depth bounds the
+	 * contexts on the QP at once; sized so, the pool is the worst
+	 * case of every credit's share of the queue.
+	 */
+	qa.cap.max_rdma_ctxs = sx->sx_sq_depth;
 	qa.sq_sig_type = IB_SIGNAL_REQ_WR;
 	qa.qp_type = IB_QPT_RC;
 	qa.port_num = sx->sx_cm_id->port_num;

@@ -9,7 +9,9 @@
  * Section 3.4.4.4). Anything else (a Position-zero chunk, or several
  * chunks) is rebuilt as one XDR stream in rq_pages: inline bytes up to a
  * chunk's position, the chunk, its pad, and so on in Read-list position
- * order, then the rest of the inline bytes.
+ * order, then the rest of the inline bytes. A Long Call with data-item
+ * chunks is rebuilt the same way, its RPC message read piece by piece
+ * from the Position-zero chunk where the inline bytes would be.
  *
  * Reads are posted as one chain whose last work request signals. The
  * thread does not wait for them: the pages the Reads fill move from the
@@ -55,6 +57,8 @@
  * @rb_cqe: completion of the last Read
  * @rb_done: signalled by @rb_cqe when the thread waits
  * @rb_status: completion status
+ * @rb_orphaned: a post failed part way: the connection owns this (see
+ *	svcrdma_rb_orphan())
  * @rb_npages: pages held in @rb_pages while the Reads are deferred
  * @rb_pages: those pages, taken from rq_pages[0..@rb_npages)
  */
@@ -76,6 +80,7 @@ struct svcrdma_rbuild {
 	struct ib_cqe		rb_cqe;
 	struct completion	rb_done;
 	enum ib_wc_status	rb_status;
+	bool			rb_orphaned;
 	unsigned int		rb_npages;
 	struct page		*rb_pages[] __counted_by(rb_maxpage);
 };
@@ -175,14 +180,57 @@ static int svcrdma_rb_chunk(struct svcrdma_rbuild *rb,
 }
 
 /*
- * Lay out inline bytes and chunks in position order. @inl/@inl_len is
- * the inline part of the Call (empty for RDMA_NOMSG).
+ * Put octets [@off, @off + @len) of the RPC message proper at the
+ * cursor. Inline, they are copied from the Receive; in a Long Call with
+ * data-item chunks (@pz_end, the number of Position-zero segments, not
+ * zero) they are read from that range of the Position-zero chunk, one
+ * RDMA Read per segment piece.
+ */
+static int svcrdma_rb_body(struct svcrdma_rbuild *rb,
+			   const struct rpcrdma_read_list *rl,
+			   unsigned int pz_end, unsigned int off,
+			   unsigned int len)
+{
+	unsigned int i;
+	int ret;
+
+	if (!pz_end)
+		return svcrdma_rb_copy(rb, rb->rb_inl + off, len);
+	for (i = 0; i < pz_end && len; i++) {
+		const struct rpcrdma_segment *seg = &rl->rl_segs[i].rr_seg;
+		struct rpcrdma_segment piece;
+
+		if (off >= seg->rs_length) {
+			off -= seg->rs_length;
+			continue;
+		}
+		/* The codec checked that rs_offset + rs_length does not wrap */
+		piece.rs_handle = seg->rs_handle;
+		piece.rs_length = min(len, seg->rs_length - off);
+		piece.rs_offset = seg->rs_offset + off;
+		ret = svcrdma_rb_segment(rb, &piece);
+		if (ret)
+			return ret;
+		len -= piece.rs_length;
+		off = 0;
+	}
+	return len ? -EINVAL : 0;
+}
+
+/*
+ * Lay out the RPC message and the data-item chunks in position order.
+ * The message is the Receive's inline bytes, or (@pz_end not zero) the
+ * Position-zero chunk, @body_len octets either way; its Read segments
+ * are rl_segs[0, @pz_end), and the data items follow them. Positions
+ * count from the start of the whole Call, data items included (RFC
+ * 8166, Section 3.4.5), so each gap is the message bytes between the
+ * previous data item and this one.
  */
 static int svcrdma_rb_layout(struct svcrdma_rbuild *rb,
 			     const struct rpcrdma_read_list *rl,
-			     const u8 *inl, unsigned int inl_len)
+			     unsigned int pz_end, unsigned int body_len)
 {
-	unsigned int i = 0, end, used = 0, pos, gap;
+	unsigned int i = pz_end, end, used = 0, pos, gap;
 	int ret;
 
 	while (i < rl->rl_nsegs) {
@@ -190,11 +238,10 @@ static int svcrdma_rb_layout(struct svcrdma_rbuild *rb,
 		for (end = i + 1; end < rl->rl_nsegs; end++)
 			if (rl->rl_segs[end].rr_position != pos)
 				break;
-		/* Positions count from the start of the whole Call. */
-		if (pos < rb->rb_len || pos - rb->rb_len > inl_len - used)
+		if (pos < rb->rb_len || pos - rb->rb_len > body_len - used)
 			return -EINVAL;
 		gap = pos - rb->rb_len;
-		ret = svcrdma_rb_copy(rb, inl + used, gap);
+		ret = svcrdma_rb_body(rb, rl, pz_end, used, gap);
 		if (ret)
 			return ret;
 		used += gap;
@@ -203,7 +250,7 @@ static int svcrdma_rb_layout(struct svcrdma_rbuild *rb,
 			return ret;
 		i = end;
 	}
-	return svcrdma_rb_copy(rb, inl + used, inl_len - used);
+	return svcrdma_rb_body(rb, rl, pz_end, used, body_len - used);
 }
 
 static void svcrdma_read_done(struct ib_cq *cq, struct ib_wc *wc)
@@ -295,10 +342,47 @@ static void svcrdma_rb_free(struct svcrdma_rbuild *rb)
 }
 
 /*
+ * A chain was posted in part: the Reads ahead of @bad_wr are on the QP
+ * and may still write into the Call's pages, and no completion will
+ * tell us when they are done (only the last Read of a chain signals,
+ * and it was not posted). Ownership: from here @rb, its Read contexts
+ * (their DMA mappings) and the pages they target belong to the
+ * connection, not to the request or the Receive. The pages are taken
+ * out of the request if the thread still had them, so nfsd can neither
+ * reuse nor free them; the QP goes to the error state at once, which
+ * flushes the posted Reads; and @rb is released only by
+ * svcrdma_reads_flush() after ib_drain_qp(), when no Read can write
+ * anywhere any more. The Receive (@rb_ctxt) is no Read's target and
+ * stays the caller's.
+ */
+static void svcrdma_rb_orphan(struct svcrdma_rbuild *rb,
+			      struct svc_rqst *rqstp)
+{
+	struct svcrdma_xprt *sx = rb->rb_sx;
+
+	if (rqstp)
+		svcrdma_rb_take_pages(rb, rqstp);
+	rb->rb_rqstp = NULL;
+	rb->rb_ctxt = NULL;
+	rb->rb_orphaned = true;
+	svcrdma_qp_flush(sx);
+	spin_lock(&sx->sx_lock);
+	list_add_tail(&rb->rb_node, &sx->sx_reads_orphans);
+	spin_unlock(&sx->sx_lock);
+}
+
+/*
  * Post the Reads, as one chain whose last work request signals @done.
- * Return: 0, or -EIO (the connection is closing).
+ * @rqstp is the request whose pages the Reads fill, or NULL when @rb
+ * holds them already.
+ *
+ * Return: 0; -EIO or the error of svcrdma_sq_reserve() when nothing
+ * was posted (the connection is closing); -EINPROGRESS when part of
+ * the chain was posted: the connection is closing and @rb now belongs
+ * to it (svcrdma_rb_orphan()).
  */
 static int svcrdma_rb_post(struct svcrdma_rbuild *rb,
+			   struct svc_rqst *rqstp,
 			   void (*done)(struct ib_cq *cq, struct ib_wc *wc))
 {
 	struct svcrdma_xprt *sx = rb->rb_sx;
@@ -313,25 +397,23 @@ static int svcrdma_rb_post(struct svcrdma_rbuild *rb,
 	rb->rb_cqe.done = done;
 	first = svcrdma_rw_chain(sx, &rb->rb_rws, &rb->rb_cqe, NULL);
 	ret = ib_post_send(sx->sx_qp, first, &bad_wr);
-	if (ret) {
-		trace_svcrdma_post_send_err(sx, ret);
-		svc_xprt_deferred_close(&sx->sx_xprt);
-		/*
-		 * The signalled Read was not posted; any that were are
-		 * released only after the QP has been drained.
-		 */
-		if (bad_wr != first)
-			svcrdma_rw_orphan(sx, &rb->rb_rws);
-		svcrdma_sq_release(sx, rb->rb_wrs);
+	if (!ret)
+		return 0;
+	trace_svcrdma_post_send_err(sx, ret);
+	svc_xprt_deferred_close(&sx->sx_xprt);
+	svcrdma_sq_release(sx, rb->rb_wrs);
+	if (bad_wr == first)
 		return -EIO;
-	}
-	return 0;
+	svcrdma_rb_orphan(rb, rqstp);
+	return -EINPROGRESS;
 }
 
 /*
  * Post the Reads and let the thread go: the completion queues the Call.
- * Return: -EINPROGRESS, or -EIO (the connection is closing; the pages
- * are back in the request).
+ * Return: -EINPROGRESS (the Reads are posted: @rb belongs to them); a
+ * negative errno when the connection is closing: nothing was posted
+ * and the pages are back in the request, or (@rb_orphaned) part was
+ * and @rb belongs to the connection.
  */
 static int svcrdma_rb_defer(struct svcrdma_rbuild *rb)
 {
@@ -342,13 +424,15 @@ static int svcrdma_rb_defer(struct svcrdma_rbuild *rb)
 	/* The completion may run, and another thread finish the Call, at once. */
 	svcrdma_rb_take_pages(rb, rqstp);
 	rb->rb_rqstp = NULL;
-	ret = svcrdma_rb_post(rb, svcrdma_read_done_deferred);
-	if (ret) {
-		svcrdma_rb_give_pages(rb, rqstp);
-		atomic_dec(&sx->sx_reads_deferred);
-		return ret;
-	}
-	return -EINPROGRESS;
+	ret = svcrdma_rb_post(rb, NULL, svcrdma_read_done_deferred);
+	if (!ret)
+		return -EINPROGRESS;
+	/* No completion will queue this Call */
+	atomic_dec(&sx->sx_reads_deferred);
+	if (ret == -EINPROGRESS)
+		return -EIO;	/* orphaned: the connection frees @rb */
+	svcrdma_rb_give_pages(rb, rqstp);
+	return ret;
 }
 
 /* Post the Reads and wait for them, holding the connection (XPT_BUSY). */
@@ -360,7 +444,9 @@ static int svcrdma_rb_wait(struct svcrdma_rbuild *rb)
 	svcrdma_stat_inc(SVCRDMA_STAT_READ_WAITS_BUSY);
 	trace_svcrdma_read_wait(sx, atomic_read(&sx->sx_reads_deferred));
 	init_completion(&rb->rb_done);
-	ret = svcrdma_rb_post(rb, svcrdma_read_done);
+	ret = svcrdma_rb_post(rb, rb->rb_rqstp, svcrdma_read_done);
+	if (ret == -EINPROGRESS)
+		return -EIO;	/* orphaned: the connection frees @rb */
 	if (ret)
 		return ret;
 	wait_for_completion(&rb->rb_done);
@@ -461,9 +547,18 @@ int svcrdma_read_chunks(struct svc_rqst *rqstp, struct svcrdma_xprt *sx,
 	const struct rpcrdma_v1_msg *msg = &ctxt->rc_msg;
 	const struct rpcrdma_read_list *rl = &msg->m1_chunks.ch_reads;
 	struct svcrdma_rbuild *rb;
-	unsigned int nchunks, maxpage;
+	unsigned int nchunks, maxpage, pz_end;
 	u32 xid = msg->m1_prefix.px_xid;
+	u64 pz_len;
 	int ret;
+
+	/*
+	 * RFC 8166, Section 4.5.2: the client offered no responder
+	 * resources (or the device initiates no Reads), so its chunks
+	 * cannot be pulled; no Read is posted (cm.c, svcrdma_size_conn()).
+	 */
+	if (!sx->sx_ord)
+		return -EMSGSIZE;
 
 	/*
 	 * The Call's pages: what rq_pages offers it (compat.h), and no more
@@ -490,19 +585,45 @@ int svcrdma_read_chunks(struct svc_rqst *rqstp, struct svcrdma_xprt *sx,
 	nchunks = rpcrdma_read_list_nchunks(rl);
 	rb->rb_pos0 = rl->rl_segs[0].rr_position;
 	ret = -EINVAL;
-	/* RFC 8166, Section 3.5.3: a Position-zero chunk is the whole Call */
-	if (rb->rb_pos0 == 0 && nchunks > 1)
-		goto out;
 	rb->rb_split = nchunks == 1 && rb->rb_pos0 != 0;
 	if (rb->rb_split && rb->rb_pos0 > rb->rb_inl_len)
 		goto out;
 
-	if (rb->rb_split)
+	if (rb->rb_split) {
 		ret = svcrdma_rb_chunk(rb, rl, 0, rl->rl_nsegs);
-	else
-		ret = svcrdma_rb_layout(rb, rl, rb->rb_inl, rb->rb_inl_len);
+	} else if (rb->rb_pos0 == 0 && nchunks > 1) {
+		/*
+		 * RFC 8166, Sections 3.4.5 and 3.5.3: a Long Call (its RPC
+		 * message in the Position-zero chunk, RDMA_NOMSG) may
+		 * carry data items in Read chunks of their own. The codec
+		 * checked their positions against the Position-zero
+		 * chunk's length; the message is read around them.
+		 */
+		pz_len = 0;
+		for (pz_end = 0; pz_end < rl->rl_nsegs; pz_end++) {
+			if (rl->rl_segs[pz_end].rr_position)
+				break;
+			pz_len += rl->rl_segs[pz_end].rr_seg.rs_length;
+		}
+		if (rb->rb_inl_len || pz_len > SVCRDMA_MAX_CHUNK)
+			goto out;
+		ret = svcrdma_rb_layout(rb, rl, pz_end, pz_len);
+	} else {
+		ret = svcrdma_rb_layout(rb, rl, 0, rb->rb_inl_len);
+	}
 	if (ret < 0)
 		goto out;
+	/*
+	 * RFC 8166, Section 4.5.2: chunks that need more RDMA Reads than
+	 * the Send queue can ever hold at once are chunks we cannot
+	 * process; answered ERR_CHUNK, nothing posted. (A device that
+	 * packs few pages per Read, or a connection with few credits,
+	 * can get there within the codec's limits.)
+	 */
+	if (svcrdma_rw_wrs(&rb->rb_rws) > sx->sx_sq_depth) {
+		ret = -EMSGSIZE;
+		goto out;
+	}
 
 	if (atomic_inc_return(&sx->sx_reads_deferred) <=
 	    SVCRDMA_READS_DEFERRED_MAX) {
@@ -521,7 +642,8 @@ int svcrdma_read_chunks(struct svc_rqst *rqstp, struct svcrdma_xprt *sx,
 	}
 out:
 	trace_svcrdma_read_chunks(sx, xid, rb->rb_len, ret);
-	svcrdma_rb_free(rb);
+	if (!rb->rb_orphaned)
+		svcrdma_rb_free(rb);
 	return ret;
 }
 
@@ -584,6 +706,9 @@ struct svcrdma_recv_ctxt *svcrdma_reads_complete(struct svc_rqst *rqstp,
 /**
  * svcrdma_reads_flush - free the deferred Calls of a connection
  * @sx: the connection, its QP drained (every Read has completed)
+ *
+ * Also frees the chains a failed post left behind (svcrdma_rb_orphan()),
+ * with the pages their Reads targeted.
  */
 void svcrdma_reads_flush(struct svcrdma_xprt *sx)
 {
@@ -593,6 +718,11 @@ void svcrdma_reads_flush(struct svcrdma_xprt *sx)
 		list_del(&rb->rb_node);
 		atomic_dec(&sx->sx_reads_deferred);
 		svcrdma_recv_ctxt_put(sx, rb->rb_ctxt);
+		svcrdma_rb_free(rb);
+	}
+	/* Partly posted chains: their Reads are flushed now */
+	list_for_each_entry_safe(rb, tmp, &sx->sx_reads_orphans, rb_node) {
+		list_del(&rb->rb_node);
 		svcrdma_rb_free(rb);
 	}
 	WARN_ON_ONCE(atomic_read(&sx->sx_reads_deferred));

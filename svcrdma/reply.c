@@ -691,6 +691,15 @@ static int __svcrdma_sendto(struct svc_rqst *rqstp)
 		return -ENOMEM;
 
 	ret = svcrdma_reply_build(sx, sc, ctxt, &rqstp->rq_res, &e);
+	/*
+	 * RFC 8166, Section 4.5.2: a Reply whose Writes and Send need
+	 * more work requests than the Send queue can ever hold cannot be
+	 * sent into these chunks: ERR_CHUNK rather than a closed
+	 * connection. Version 2 has no error for it that fits and keeps
+	 * the close (svcrdma_sq_reserve() refuses the post).
+	 */
+	if (!ret && !v2 && 1 + svcrdma_rw_wrs(&sc->sc_rw) > sx->sx_sq_depth)
+		ret = -EMSGSIZE;
 	trace_svcrdma_sendto(sx, xid, rqstp->rq_res.len, ret);
 	if (ret == -EMSGSIZE && v2 &&
 	    e.e2_code == RPCRDMA2_ERR_REPLY_RESOURCE) {

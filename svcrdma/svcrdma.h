@@ -223,7 +223,8 @@ struct svcrdma_v2 {
  * struct svcrdma_xprt - one listener or one connection
  * @sx_xprt: the generic server transport; must stay first
  * @sx_cm_id: rdma_cm identifier (listening or connected)
- * @sx_lock: protects @sx_accept_q, @sx_recv_ready and @sx_reads_done
+ * @sx_lock: protects @sx_accept_q, @sx_recv_ready, @sx_reads_done and
+ *	@sx_reads_orphans
  * @sx_accept_q: listener: connections waiting for xpo_accept
  * @sx_accept_node: connection: its entry on the listener's @sx_accept_q
  * @sx_flags: SVCRDMA_F_* bits
@@ -241,7 +242,9 @@ struct svcrdma_v2 {
  *	2 may lower it (READ_ONCE)
  * @sx_send_bufsz: size of each Send buffer (@sx_send_size at most)
  * @sx_send_maxpages: entries of each Send context's @sc_pages
- * @sx_ord: outstanding RDMA Reads allowed to the server (initiator depth)
+ * @sx_ord: outstanding RDMA Reads allowed to the server (initiator depth);
+ *	0 when the client offered no responder resources: Read chunks are
+ *	then answered ERR_CHUNK
  * @sx_max_sge: send SGEs per work request
  * @sx_remote_inv: the client accepts Send With Invalidate
  * @sx_peer_pd: the client sent RFC 8797 private data
@@ -254,6 +257,8 @@ struct svcrdma_v2 {
  * @sx_reads_deferred: Calls whose RDMA Reads no thread waits for
  * @sx_reads_done: those of them whose Reads are done
  * @sx_orphans: RDMA contexts to release once the QP is drained
+ * @sx_reads_orphans: Read chains posted in part, with their pages,
+ *	released once the QP is drained
  * @sx_recv_ready: completed Receives waiting for a thread
  * @sx_recv_pending: Receives posted plus those on @sx_recv_ready
  * @sx_recv_free: idle Receive contexts
@@ -310,6 +315,7 @@ struct svcrdma_xprt {
 	atomic_t		sx_reads_deferred;
 	struct list_head	sx_reads_done;
 	struct list_head	sx_orphans;
+	struct list_head	sx_reads_orphans;
 
 	struct list_head	sx_recv_ready;
 	atomic_t		sx_recv_pending;
@@ -472,6 +478,7 @@ struct svc_xprt *svcrdma_create_listener(struct svc_serv *serv,
 					 struct sockaddr *sa, int salen);
 struct svc_xprt *svcrdma_accept(struct svc_xprt *xprt);
 void svcrdma_cm_disconnect(struct svcrdma_xprt *sx);
+void svcrdma_qp_flush(struct svcrdma_xprt *sx);
 
 /* transport.c */
 extern struct svc_xprt_class svcrdma_class;

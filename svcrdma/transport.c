@@ -46,6 +46,7 @@ struct svcrdma_xprt *svcrdma_xprt_alloc(struct svc_serv *serv,
 	init_waitqueue_head(&sx->sx_sq_wait);
 	INIT_LIST_HEAD(&sx->sx_orphans);
 	INIT_LIST_HEAD(&sx->sx_reads_done);
+	INIT_LIST_HEAD(&sx->sx_reads_orphans);
 	svcrdma_keepalive_init(sx);
 	return sx;
 }

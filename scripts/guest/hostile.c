@@ -11,6 +11,9 @@
  *                                     (default: magic, version 1, no flags,
  *                                     4 KiB both ways)
  *   rnr N                             rnr_retry_count we ask for (default 7)
+ *   responder N                       responder_resources we offer: the
+ *                                     RDMA Reads the server may have
+ *                                     outstanding at our QP (default 1)
  *   norecv                            post no Receives at all
  *   connect                           connect now (else at the first send)
  *   data OFFSET TOKENS...             write bytes into our registered region
@@ -29,7 +32,8 @@
  * TOKENS: 8 hex digits are one XDR word, 2 hex digits one octet; $XID,
  * $XID2 (another xid), $CRED (our credit value), $RKEY and $BADRKEY
  * (our region's rkey, and one that is not), $ADDR and $ADDREND (64-bit
- * offsets of our region's start and of its last 8 octets), @NULL and
+ * offsets of our region's start and of its last 8 octets), $ADDR+N
+ * (N octets into the region, N decimal or 0x hex), @NULL and
  * @NULL2 (an NFSv3 NULL Call with xid $XID / $XID2), @REPLY (an RPC
  * Reply, MSG_ACCEPTED, SUCCESS, xid $XID), @READ4 NAME COUNT (an
  * NFSv4.0 COMPOUND PUTROOTFH, LOOKUP NAME, READ COUNT octets, xid
@@ -89,6 +93,7 @@ struct conn {
 	uint8_t priv[64];
 	int privlen;		/* -1: none */
 	int rnr;
+	int responder;
 	bool norecv, up, dead, v2;
 	uint32_t received, sends_out;
 	struct msg *q;		/* MAXQ of them */
@@ -284,6 +289,12 @@ static int emit(struct conn *c, struct xw *w, char **tok, int n, int *i)
 			put64(w, addr);
 		} else if (!strcmp(t, "$ADDREND")) {
 			put64(w, addr + DATASZ - 8);
+		} else if (!strncmp(t, "$ADDR+", 6) && isdigit((unsigned char)t[6])) {
+			unsigned long off = strtoul(t + 6, NULL, 0);
+
+			if (off >= DATASZ)
+				return why("'%s' is past the region", t);
+			put64(w, addr + off);
 		} else if (!strcmp(t, "@NULL")) {
 			put_null(w, g_xid);
 		} else if (!strcmp(t, "@NULL2")) {
@@ -383,6 +394,7 @@ static void conn_init(struct conn *c)
 	memcpy(c->priv, def, sizeof(def));
 	c->privlen = sizeof(def);
 	c->rnr = 7;
+	c->responder = 1;
 }
 
 static void conn_close(struct conn *c)
@@ -418,7 +430,7 @@ static void conn_close(struct conn *c)
 static int conn_open(struct conn *c)
 {
 	struct rdma_conn_param param = {
-		.responder_resources = 1, .initiator_depth = 1,
+		.responder_resources = c->responder, .initiator_depth = 1,
 		.retry_count = 7, .rnr_retry_count = c->rnr,
 	};
 	struct ibv_qp_init_attr qa = { 0 };
@@ -829,6 +841,12 @@ static int directive(struct conn *c, char **tok, int n)
 	}
 	if (!strcmp(tok[0], "rnr") && n == 2) {
 		c->rnr = atoi(tok[1]);
+		return 0;
+	}
+	if (!strcmp(tok[0], "responder") && n == 2) {
+		c->responder = atoi(tok[1]);
+		if (c->responder < 0 || c->responder > 255)
+			return why("responder %d", c->responder);
 		return 0;
 	}
 	if (!strcmp(tok[0], "norecv")) {
