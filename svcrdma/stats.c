@@ -104,33 +104,12 @@ static int svcrdma_stat_show(RPCRDMA_CTL_CONST struct ctl_table *table,
 }
 
 static struct ctl_table svcrdma_table[] = {
-	{
-		.procname	= "max_requests",
-		.data		= &svcrdma_max_requests,
-		.maxlen		= sizeof(unsigned int),
-		.mode		= 0644,
-		.proc_handler	= proc_douintvec_minmax,
-		.extra1		= &svcrdma_reqs_min,
-		.extra2		= &svcrdma_reqs_max,
-	},
-	{
-		.procname	= "inline_size",
-		.data		= &svcrdma_inline_size,
-		.maxlen		= sizeof(unsigned int),
-		.mode		= 0644,
-		.proc_handler	= proc_douintvec_minmax,
-		.extra1		= &svcrdma_inline_min,
-		.extra2		= &svcrdma_inline_max,
-	},
-	{
-		.procname	= "keepalive",
-		.data		= &svcrdma_keepalive,
-		.maxlen		= sizeof(unsigned int),
-		.mode		= 0644,
-		.proc_handler	= proc_douintvec_minmax,
-		.extra1		= SYSCTL_ZERO,
-		.extra2		= &svcrdma_keepalive_max,
-	},
+	RPCRDMA_CTL_UINT("max_requests", &svcrdma_max_requests,
+			 &svcrdma_reqs_min, &svcrdma_reqs_max),
+	RPCRDMA_CTL_UINT("inline_size", &svcrdma_inline_size,
+			 &svcrdma_inline_min, &svcrdma_inline_max),
+	RPCRDMA_CTL_UINT("keepalive", &svcrdma_keepalive,
+			 SYSCTL_ZERO, &svcrdma_keepalive_max),
 	SVCRDMA_STAT_ENTRY("conn_accepted", SVCRDMA_STAT_CONN_ACCEPTED),
 	SVCRDMA_STAT_ENTRY("conn_rejected", SVCRDMA_STAT_CONN_REJECTED),
 	SVCRDMA_STAT_ENTRY("conn_closed", SVCRDMA_STAT_CONN_CLOSED),
@@ -245,44 +224,17 @@ static int svcrdma_compat_stat(RPCRDMA_CTL_CONST struct ctl_table *table,
 }
 
 /* Counters the kernel's server registers but never counts: always 0 */
-#define SVCRDMA_COMPAT_UNUSED(_name) {					\
-	.procname	= _name,					\
-	.data		= &svcrdma_compat_unused,			\
-	.maxlen		= sizeof(unsigned int),				\
-	.mode		= 0644,						\
-	.proc_handler	= proc_douintvec_minmax,			\
-	.extra1		= SYSCTL_ZERO,					\
-	.extra2		= SYSCTL_ZERO,					\
-}
+#define SVCRDMA_COMPAT_UNUSED(_name)					\
+	RPCRDMA_CTL_UINT(_name, &svcrdma_compat_unused,			\
+			 SYSCTL_ZERO, SYSCTL_ZERO)
 
 static struct ctl_table svcrdma_compat_table[] = {
-	{
-		.procname	= "max_requests",
-		.data		= &svcrdma_max_requests,
-		.maxlen		= sizeof(unsigned int),
-		.mode		= 0644,
-		.proc_handler	= proc_douintvec_minmax,
-		.extra1		= &svcrdma_reqs_min,
-		.extra2		= &svcrdma_reqs_max,
-	},
-	{
-		.procname	= "max_req_size",
-		.data		= &svcrdma_inline_size,
-		.maxlen		= sizeof(unsigned int),
-		.mode		= 0644,
-		.proc_handler	= proc_douintvec_minmax,
-		.extra1		= &svcrdma_inline_min,
-		.extra2		= &svcrdma_inline_max,
-	},
-	{
-		.procname	= "max_outbound_read_requests",
-		.data		= &svcrdma_max_ord,
-		.maxlen		= sizeof(unsigned int),
-		.mode		= 0644,
-		.proc_handler	= proc_douintvec_minmax,
-		.extra1		= &svcrdma_ord_min,
-		.extra2		= &svcrdma_ord_max,
-	},
+	RPCRDMA_CTL_UINT("max_requests", &svcrdma_max_requests,
+			 &svcrdma_reqs_min, &svcrdma_reqs_max),
+	RPCRDMA_CTL_UINT("max_req_size", &svcrdma_inline_size,
+			 &svcrdma_inline_min, &svcrdma_inline_max),
+	RPCRDMA_CTL_UINT("max_outbound_read_requests", &svcrdma_max_ord,
+			 &svcrdma_ord_min, &svcrdma_ord_max),
 	SVCRDMA_COMPAT_STAT("rdma_stat_read", SVCRDMA_STAT_READ_SEGS),
 	SVCRDMA_COMPAT_STAT("rdma_stat_recv", SVCRDMA_STAT_RECV),
 	SVCRDMA_COMPAT_STAT("rdma_stat_write", SVCRDMA_STAT_WRITE_SEGS),

@@ -141,55 +141,20 @@ static unsigned int xprtrdma_ctl_padding_max = PAGE_SIZE;
 static struct ctl_table_header *xprtrdma_sysctl;
 
 static struct ctl_table xprtrdma_ctl_table[] = {
-	{
-		.procname	= "rdma_slot_table_entries",
-		.data		= &xprtrdma_slot_table,
-		.maxlen		= sizeof(unsigned int),
-		.mode		= 0644,
-		.proc_handler	= proc_douintvec_minmax,
-		.extra1		= &xprtrdma_ctl_slots_min,
-		.extra2		= &xprtrdma_ctl_slots_max,
-	},
-	{
-		/* the largest Reply the server may Send us inline */
-		.procname	= "rdma_max_inline_read",
-		.data		= &xprtrdma_inline_recv,
-		.maxlen		= sizeof(unsigned int),
-		.mode		= 0644,
-		.proc_handler	= proc_douintvec_minmax,
-		.extra1		= &xprtrdma_ctl_inline_min,
-		.extra2		= &xprtrdma_ctl_inline_max,
-	},
-	{
-		/* the largest Call we Send inline */
-		.procname	= "rdma_max_inline_write",
-		.data		= &xprtrdma_inline_send,
-		.maxlen		= sizeof(unsigned int),
-		.mode		= 0644,
-		.proc_handler	= proc_douintvec_minmax,
-		.extra1		= &xprtrdma_ctl_inline_min,
-		.extra2		= &xprtrdma_ctl_inline_max,
-	},
-	{
-		/* no effect, as in the kernel's client */
-		.procname	= "rdma_inline_write_padding",
-		.data		= &xprtrdma_inline_padding,
-		.maxlen		= sizeof(unsigned int),
-		.mode		= 0644,
-		.proc_handler	= proc_douintvec_minmax,
-		.extra1		= SYSCTL_ZERO,
-		.extra2		= &xprtrdma_ctl_padding_max,
-	},
-	{
-		/* only FRWR can be asked for: it is what we do */
-		.procname	= "rdma_memreg_strategy",
-		.data		= &xprtrdma_memreg_strategy,
-		.maxlen		= sizeof(unsigned int),
-		.mode		= 0644,
-		.proc_handler	= proc_douintvec_minmax,
-		.extra1		= &xprtrdma_ctl_memreg,
-		.extra2		= &xprtrdma_ctl_memreg,
-	},
+	RPCRDMA_CTL_UINT("rdma_slot_table_entries", &xprtrdma_slot_table,
+			 &xprtrdma_ctl_slots_min, &xprtrdma_ctl_slots_max),
+	/* the largest Reply the server may Send us inline */
+	RPCRDMA_CTL_UINT("rdma_max_inline_read", &xprtrdma_inline_recv,
+			 &xprtrdma_ctl_inline_min, &xprtrdma_ctl_inline_max),
+	/* the largest Call we Send inline */
+	RPCRDMA_CTL_UINT("rdma_max_inline_write", &xprtrdma_inline_send,
+			 &xprtrdma_ctl_inline_min, &xprtrdma_ctl_inline_max),
+	/* no effect, as in the kernel's client */
+	RPCRDMA_CTL_UINT("rdma_inline_write_padding", &xprtrdma_inline_padding,
+			 SYSCTL_ZERO, &xprtrdma_ctl_padding_max),
+	/* only FRWR can be asked for: it is what we do */
+	RPCRDMA_CTL_UINT("rdma_memreg_strategy", &xprtrdma_memreg_strategy,
+			 &xprtrdma_ctl_memreg, &xprtrdma_ctl_memreg),
 	{
 		/* no effect, as in the kernel's client */
 		.procname	= "rdma_pad_optimize",

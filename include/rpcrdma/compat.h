@@ -76,6 +76,17 @@
 #define RPCRDMA_CTL_END		{ }
 #endif
 
+/* A writable unsigned int sysctl held between *(_min) and *(_max) */
+#define RPCRDMA_CTL_UINT(_name, _data, _min, _max) {			\
+	.procname	= _name,					\
+	.data		= _data,					\
+	.maxlen		= sizeof(unsigned int),				\
+	.mode		= 0644,						\
+	.proc_handler	= proc_douintvec_minmax,			\
+	.extra1		= _min,						\
+	.extra2		= _max,						\
+}
+
 /*
  * 6.1's svc_recv() calls ->xpo_secure_port() for every request without
  * checking it (6.12 has no such method): it marks the request secure, as
