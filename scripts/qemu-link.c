@@ -88,13 +88,7 @@ int connect(int fd, const struct sockaddr *addr, socklen_t len)
 
 	if (!real)
 		real = dlsym(RTLD_NEXT, "connect");
-	if (addr && (addr->sa_family == AF_INET || addr->sa_family == AF_INET6)) {
-		int one = 1;
-		const char *on = getenv("QEMU_LINK_NODELAY");
-
-		if (on && on[0] == '1' && sock_type(fd) == SOCK_STREAM)
-			setsockopt(fd, IPPROTO_TCP, TCP_NODELAY, &one, sizeof(one));
-	}
+	nodelay(fd);
 	return real(fd, addr, len);
 }
 
