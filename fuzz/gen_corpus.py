@@ -78,6 +78,13 @@ SEEDS = {
                                  + [x for i in range(16)
                                     for x in rseg(0, 0x900 + i, 64)]
                                  + [0] + rseg(8, 0x910, 64) + [0, 0, 0]),
+    # A Call chunk and four data-item Read chunks: five Read chunks in
+    # the Version 1 form, one past RPCRDMA_MAX_READ_CHUNKS
+    "v2-call-external-5-chunks": (2, v2(27, 8) + [0] + rseg(0, 0xa00, 512)
+                                  + [0] + [x for i in range(4)
+                                           for x in rseg(8 * (i + 1),
+                                                         0xa01 + i, 64)]
+                                  + [0, 0, 0]),
     "v1-reply-msg-reply-chunk": (1, v1(26, MSG) + [0, 0, 1, 1] + seg(5, 100)
                                  + [26, 1, 0, 0]),
     # Flow control across 2^32: sent 0xfffffff0, credit 0x10, cap 5

@@ -269,7 +269,8 @@ static const char *rt_v2_answer(u32 xid, enum rpcrdma_codec_err err)
 /*
  * A decoded Version 2 header in the transports' Version 1 form
  * (rpcrdma_v2_to_v1()), and back: a Call or Reply maps unless its Read
- * segments together pass RPCRDMA_MAX_READ_SEGS, any other type does
+ * segments together pass RPCRDMA_MAX_READ_SEGS or its Call chunk and
+ * Read chunks together pass RPCRDMA_MAX_READ_CHUNKS, any other type does
  * not map, and a mapped header encodes to the bytes it was decoded
  * from.
  */
@@ -293,6 +294,12 @@ static const char *rt_v2_map(const u8 *data, const struct rpcrdma_v2_msg *m2,
 		return m2->m2_call.rl_nsegs + m2->m2_chunks.ch_reads.rl_nsegs >
 		       RPCRDMA_MAX_READ_SEGS ? NULL :
 		       "v2 map: segment limit misapplied";
+	/* The Call chunk is one more Read chunk in the Version 1 form */
+	if (err == RPCRDMA_CE_READ_CHUNKS)
+		return m2->m2_call.rl_nsegs &&
+		       rpcrdma_read_list_nchunks(&m2->m2_chunks.ch_reads) + 1 >
+		       RPCRDMA_MAX_READ_CHUNKS ? NULL :
+		       "v2 map: chunk limit misapplied";
 	if (err)
 		return "v2 RPC message header does not map";
 	if (m1.m1_prefix.px_proc != (inl ? RPCRDMA1_MSG : RPCRDMA1_NOMSG) ||
