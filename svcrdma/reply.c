@@ -430,6 +430,12 @@ static int svcrdma_encode_hdr(struct svcrdma_xprt *sx,
 /*
  * Everything but the payloads: inline, or else through the Reply chunk.
  * When neither will do, @e says so for Version 2 (v2-07, Section 7.3.5).
+ *
+ * The Reply chunk is required only for a reduced Reply that does not
+ * fit inline (v2-07, Section 6.6.3; RFC 5666, Section 5.2); one that
+ * fits goes inline unless reply_chunk_always is set (svcrdma.rst,
+ * "Reply path", says why); even then, a Reply chunk too small for it
+ * is no error, and the Reply goes inline.
  */
 static int svcrdma_reply_body(struct svcrdma_xprt *sx,
 			      struct svcrdma_send_ctxt *sc,
@@ -441,12 +447,33 @@ static int svcrdma_reply_body(struct svcrdma_xprt *sx,
 	struct rpcrdma_v1_msg *msg = &sc->sc_msg;
 	struct svcrdma_range keep[SVCRDMA_MAX_RANGES];
 	unsigned int body;
+	bool fits;
 	int nr, ret;
 
 	nr = svcrdma_reduce(ctxt, res, keep, &body);
 	if (nr < 0)
 		return nr;
-	if (svcrdma_hdr_size(msg) + body <= READ_ONCE(sx->sx_send_size)) {
+	fits = svcrdma_hdr_size(msg) + body <= READ_ONCE(sx->sx_send_size);
+	if (call->ch_has_reply &&
+	    (!fits || (READ_ONCE(svcrdma_reply_chunk_always) &&
+		       body <= rpcrdma_write_chunk_length(&call->ch_reply)))) {
+		/* RFC 8166, Section 3.5.3.2: Long Reply (v2-07: Special) */
+		ret = svcrdma_write_ranges(sx, sc, res, keep, nr,
+					   &call->ch_reply,
+					   &msg->m1_chunks.ch_reply);
+		if (ret == -EMSGSIZE) {
+			e->e2_code = RPCRDMA2_ERR_REPLY_RESOURCE;
+			e->e2_length_needed = body;
+		}
+		if (ret)
+			return ret;
+		msg->m1_chunks.ch_has_reply = true;
+		msg->m1_prefix.px_proc = RPCRDMA1_NOMSG;
+		svcrdma_stat_inc(SVCRDMA_STAT_REPLY_CHUNKS);
+		svcrdma_stat_add(SVCRDMA_STAT_REPLY_BYTES, body);
+		return svcrdma_encode_hdr(sx, sc);
+	}
+	if (fits) {
 		ret = svcrdma_encode_hdr(sx, sc);
 		if (!ret)
 			ret = svcrdma_copy_inline(sc, res, keep, nr);
@@ -456,19 +483,7 @@ static int svcrdma_reply_body(struct svcrdma_xprt *sx,
 	}
 	e->e2_code = RPCRDMA2_ERR_REPLY_RESOURCE;
 	e->e2_length_needed = body;
-	if (!call->ch_has_reply)
-		return -EMSGSIZE;
-	/* RFC 8166, Section 3.5.3.2: Long Reply (v2-07: Special Format) */
-	ret = svcrdma_write_ranges(sx, sc, res, keep, nr, &call->ch_reply,
-				   &msg->m1_chunks.ch_reply);
-	if (ret)
-		return ret;
-	e->e2_code = RPCRDMA2_ERR_SYSTEM;
-	msg->m1_chunks.ch_has_reply = true;
-	msg->m1_prefix.px_proc = RPCRDMA1_NOMSG;
-	svcrdma_stat_inc(SVCRDMA_STAT_REPLY_CHUNKS);
-	svcrdma_stat_add(SVCRDMA_STAT_REPLY_BYTES, body);
-	return svcrdma_encode_hdr(sx, sc);
+	return -EMSGSIZE;
 }
 
 static int svcrdma_reply_build(struct svcrdma_xprt *sx,

@@ -21,6 +21,7 @@ unsigned int svcrdma_inline_size = SVCRDMA_INLINE_DEF;
 unsigned int svcrdma_keepalive = SVCRDMA_KEEPALIVE_DEF;
 unsigned int svcrdma_max_version = SVCRDMA_VERSION_DEF;
 unsigned int svcrdma_max_ord = SVCRDMA_ORD_DEF;
+bool svcrdma_reply_chunk_always;
 
 /*
  * max_version is a module parameter, so that it can be set before the
@@ -50,6 +51,16 @@ static const struct kernel_param_ops svcrdma_version_ops = {
 module_param_cb(max_version, &svcrdma_version_ops, &svcrdma_max_version, 0644);
 MODULE_PARM_DESC(max_version,
 		 "Highest RPC-over-RDMA version offered to new connections (1 or 2, default 2)");
+
+/*
+ * reply_chunk_always: when a Call offers a Reply chunk, write the Reply
+ * into it even when it would fit inline (as the kernel's server does).
+ * Off by default; read at each Reply. See Documentation/svcrdma.rst,
+ * "Reply path".
+ */
+module_param_named(reply_chunk_always, svcrdma_reply_chunk_always, bool, 0644);
+MODULE_PARM_DESC(reply_chunk_always,
+		 "Use an offered Reply chunk even for a Reply that fits inline (default N)");
 
 static unsigned int svcrdma_reqs_min = SVCRDMA_REQS_MIN;
 static unsigned int svcrdma_reqs_max = SVCRDMA_REQS_MAX;

@@ -639,6 +639,7 @@ extern unsigned int svcrdma_max_requests;
 extern unsigned int svcrdma_inline_size;
 extern unsigned int svcrdma_keepalive;
 extern unsigned int svcrdma_max_version;
+extern bool svcrdma_reply_chunk_always;
 extern unsigned int svcrdma_max_ord;
 int svcrdma_stats_init(void);
 void svcrdma_stats_exit(void);

@@ -19,6 +19,7 @@
 
 #include <linux/highmem.h>
 #include <linux/sunrpc/xdr.h>
+#include <kunit/visibility.h>
 
 #include "xprtrdma.h"
 #include "trace.h"
@@ -209,9 +210,18 @@ static int xprtrdma_check_long(struct rpc_rqst *rqst, u32 rlen)
 	return rlen;
 }
 
-static int xprtrdma_reply_place(struct xprtrdma_ep *ep,
-				struct xprtrdma_req *req,
-				struct xprtrdma_rep *rep, const u8 *src)
+/*
+ * Both forms of a Reply to a Call that offered a Reply chunk are
+ * accepted: RDMA_MSG with the chunk unused (absent, or returned with
+ * zero lengths), and RDMA_NOMSG with the whole RPC message in it. A
+ * server writes the chunk only when the Reply would not fit inline
+ * (v2-07, Section 6.6.3); otherwise it may do either (Documentation/
+ * xprtrdma.rst, "Replies").
+ */
+VISIBLE_IF_KUNIT int xprtrdma_reply_place(struct xprtrdma_ep *ep,
+					  struct xprtrdma_req *req,
+					  struct xprtrdma_rep *rep,
+					  const u8 *src)
 {
 	const struct rpcrdma_chunks *sent = &req->req_msg.m1_chunks;
 	const struct rpcrdma_v1_msg *msg = &rep->rep_msg;
@@ -247,6 +257,7 @@ static int xprtrdma_reply_place(struct xprtrdma_ep *ep,
 		return -EMSGSIZE;
 	return msg->m1_msg_len;
 }
+EXPORT_SYMBOL_IF_KUNIT(xprtrdma_reply_place);
 
 /*
  * Is this Receive a reverse-direction Call (RFC 8167)? The RPC msg_type

@@ -10,6 +10,8 @@
  *                       whole exchange with an answering or silent server
  *   xprtrdma_v2_cont    continued Reply reassembly and its error paths
  *   xprtrdma_v2_ccall   how a continued Call is split and reserved
+ *   xprtrdma_reply_forms  both forms of a Reply to a Call that offered
+ *                       a Reply chunk: inline, and RDMA_NOMSG
  *
  * The connection is a kzalloc'd struct xprtrdma_ep on a fake verbs
  * device: no DMA mapping (the device has no dma_device, so the verbs
@@ -1193,8 +1195,183 @@ static struct kunit_suite x_ccall_suite = {
 	.test_cases = x_ccall_cases,
 };
 
+/* ---- xprtrdma_reply_forms ---------------------------------------- */
+
+/*
+ * The two forms a server may answer a Call that offered a Reply chunk
+ * with (v2-07, Section 6.6.3: the chunk is required only when the Reply
+ * does not fit inline): RDMA_MSG with the chunk unused, and RDMA_NOMSG
+ * with the RPC message in the chunk. Version-independent: Version 2
+ * Replies reach xprtrdma_reply_place() restated in the Version 1 form.
+ */
+#define X_RC_HANDLE	0x77U
+#define X_RC_LEN	4096U
+#define X_RC_MSG	64U	/* the RPC Reply in these tests */
+
+struct x_rc {
+	struct xprtrdma_req *req;
+	u8 *priv;		/* rq_private_buf: where inline Replies go */
+	u8 *rcv;		/* rq_rcv_buf: the Reply chunk's memory */
+	u8 src[X_RC_MSG];	/* the RPC message of an inline Reply */
+};
+
+static struct x_rc *x_rc_setup(struct kunit *test)
+{
+	struct x_rc *rc = kunit_kzalloc(test, sizeof(*rc), GFP_KERNEL);
+	struct rpcrdma_chunks *ch;
+	struct rpc_rqst *rqst;
+
+	KUNIT_ASSERT_NOT_NULL(test, rc);
+	rc->req = kunit_kzalloc(test, sizeof(*rc->req), GFP_KERNEL);
+	rc->priv = kunit_kzalloc(test, X_RC_LEN, GFP_KERNEL);
+	rc->rcv = kunit_kzalloc(test, X_RC_LEN, GFP_KERNEL);
+	KUNIT_ASSERT_NOT_NULL(test, rc->req);
+	KUNIT_ASSERT_NOT_NULL(test, rc->priv);
+	KUNIT_ASSERT_NOT_NULL(test, rc->rcv);
+
+	rqst = &rc->req->req_rqst;
+	rqst->rq_xid = cpu_to_be32(X_XID);
+	rqst->rq_private_buf.head[0].iov_base = rc->priv;
+	rqst->rq_private_buf.head[0].iov_len = X_RC_LEN;
+	rqst->rq_private_buf.buflen = X_RC_LEN;
+	rqst->rq_rcv_buf.head[0].iov_base = rc->rcv;
+	rqst->rq_rcv_buf.head[0].iov_len = X_RC_LEN;
+	rqst->rq_rcv_buf.buflen = X_RC_LEN;
+
+	/* The Call offered a one-segment Reply chunk and nothing else */
+	ch = &rc->req->req_msg.m1_chunks;
+	ch->ch_has_reply = true;
+	ch->ch_reply.wc_nsegs = 1;
+	ch->ch_reply.wc_segs[0].rs_handle = X_RC_HANDLE;
+	ch->ch_reply.wc_segs[0].rs_length = X_RC_LEN;
+
+	x_payload(rc->src, X_RC_MSG, 3, X_XID);
+	/* What a server RDMA-Writes: the RPC Reply, its xid first */
+	x_payload(rc->rcv, X_RC_MSG, 5, X_XID);
+	return rc;
+}
+
+/* The Reply header's prefix and message type; no chunks returned yet */
+static struct rpcrdma_v1_msg *x_rc_msg(struct kunit *test, u32 proc)
+{
+	struct x_fix *f = test->priv;
+	struct rpcrdma_v1_msg *msg = &f->rep.rep_msg;
+
+	memset(msg, 0, sizeof(*msg));
+	msg->m1_prefix.px_xid = X_XID;
+	msg->m1_prefix.px_vers = RPCRDMA_VERSION_1;
+	msg->m1_prefix.px_credits = 1;
+	msg->m1_prefix.px_proc = proc;
+	if (proc == RPCRDMA1_MSG)
+		msg->m1_msg_len = X_RC_MSG;
+	return msg;
+}
+
+static int x_rc_place(struct kunit *test, struct x_rc *rc)
+{
+	struct x_fix *f = test->priv;
+
+	return xprtrdma_reply_place(f->ep, rc->req, &f->rep, rc->src);
+}
+
+/* RDMA_MSG, Reply chunk absent from the Reply: the message is copied */
+static void x_rc_inline_absent(struct kunit *test)
+{
+	struct x_rc *rc = x_rc_setup(test);
+
+	x_rc_msg(test, RPCRDMA1_MSG);
+	KUNIT_EXPECT_EQ(test, x_rc_place(test, rc), (int)X_RC_MSG);
+	KUNIT_EXPECT_MEMEQ(test, rc->priv, rc->src, X_RC_MSG);
+}
+
+/* RDMA_MSG, Reply chunk returned with nothing written in it */
+static void x_rc_inline_zero(struct kunit *test)
+{
+	struct x_rc *rc = x_rc_setup(test);
+	struct rpcrdma_v1_msg *msg = x_rc_msg(test, RPCRDMA1_MSG);
+
+	msg->m1_chunks.ch_has_reply = true;
+	msg->m1_chunks.ch_reply.wc_nsegs = 1;
+	msg->m1_chunks.ch_reply.wc_segs[0].rs_handle = X_RC_HANDLE;
+	KUNIT_EXPECT_EQ(test, x_rc_place(test, rc), (int)X_RC_MSG);
+	KUNIT_EXPECT_MEMEQ(test, rc->priv, rc->src, X_RC_MSG);
+}
+
+/* RDMA_NOMSG: the Reply is the bytes written into the Reply chunk */
+static void x_rc_nomsg(struct kunit *test)
+{
+	struct x_rc *rc = x_rc_setup(test);
+	struct rpcrdma_v1_msg *msg = x_rc_msg(test, RPCRDMA1_NOMSG);
+
+	msg->m1_chunks.ch_has_reply = true;
+	msg->m1_chunks.ch_reply.wc_nsegs = 1;
+	msg->m1_chunks.ch_reply.wc_segs[0].rs_handle = X_RC_HANDLE;
+	msg->m1_chunks.ch_reply.wc_segs[0].rs_length = X_RC_MSG;
+	KUNIT_EXPECT_EQ(test, x_rc_place(test, rc), (int)X_RC_MSG);
+}
+
+/* RDMA_MSG that also claims bytes in the Reply chunk: which is it? */
+static void x_rc_msg_and_chunk(struct kunit *test)
+{
+	struct x_rc *rc = x_rc_setup(test);
+	struct rpcrdma_v1_msg *msg = x_rc_msg(test, RPCRDMA1_MSG);
+
+	msg->m1_chunks.ch_has_reply = true;
+	msg->m1_chunks.ch_reply.wc_nsegs = 1;
+	msg->m1_chunks.ch_reply.wc_segs[0].rs_handle = X_RC_HANDLE;
+	msg->m1_chunks.ch_reply.wc_segs[0].rs_length = X_RC_MSG;
+	KUNIT_EXPECT_EQ(test, x_rc_place(test, rc), -EPROTO);
+}
+
+/* RDMA_NOMSG with nothing in the chunk, or with no chunk offered */
+static void x_rc_nomsg_empty(struct kunit *test)
+{
+	struct x_rc *rc = x_rc_setup(test);
+	struct rpcrdma_v1_msg *msg = x_rc_msg(test, RPCRDMA1_NOMSG);
+
+	KUNIT_EXPECT_EQ(test, x_rc_place(test, rc), -EPROTO);
+	msg->m1_chunks.ch_has_reply = true;
+	msg->m1_chunks.ch_reply.wc_nsegs = 1;
+	msg->m1_chunks.ch_reply.wc_segs[0].rs_handle = X_RC_HANDLE;
+	KUNIT_EXPECT_EQ(test, x_rc_place(test, rc), -EPROTO);
+	msg->m1_chunks.ch_reply.wc_segs[0].rs_length = X_RC_MSG;
+	rc->req->req_msg.m1_chunks.ch_has_reply = false;
+	KUNIT_EXPECT_EQ(test, x_rc_place(test, rc), -EPROTO);
+}
+
+/* RDMA_NOMSG whose RPC message in the chunk has another xid */
+static void x_rc_nomsg_xid(struct kunit *test)
+{
+	struct x_rc *rc = x_rc_setup(test);
+	struct rpcrdma_v1_msg *msg = x_rc_msg(test, RPCRDMA1_NOMSG);
+
+	msg->m1_chunks.ch_has_reply = true;
+	msg->m1_chunks.ch_reply.wc_nsegs = 1;
+	msg->m1_chunks.ch_reply.wc_segs[0].rs_handle = X_RC_HANDLE;
+	msg->m1_chunks.ch_reply.wc_segs[0].rs_length = X_RC_MSG;
+	put_unaligned_be32(X_XID + 1, rc->rcv);
+	KUNIT_EXPECT_EQ(test, x_rc_place(test, rc), -EPROTO);
+}
+
+static struct kunit_case x_rc_cases[] = {
+	KUNIT_CASE(x_rc_inline_absent),
+	KUNIT_CASE(x_rc_inline_zero),
+	KUNIT_CASE(x_rc_nomsg),
+	KUNIT_CASE(x_rc_msg_and_chunk),
+	KUNIT_CASE(x_rc_nomsg_empty),
+	KUNIT_CASE(x_rc_nomsg_xid),
+	{}
+};
+
+static struct kunit_suite x_rc_suite = {
+	.name = "xprtrdma_reply_forms",
+	.init = x_init,
+	.exit = x_exit,
+	.test_cases = x_rc_cases,
+};
+
 kunit_test_suites(&x_credit_suite, &x_neg_suite, &x_cont_suite,
-		  &x_ccall_suite);
+		  &x_ccall_suite, &x_rc_suite);
 
 MODULE_DESCRIPTION("KUnit tests for the xprtrdma Version 2 logic");
 MODULE_LICENSE("GPL");

@@ -474,6 +474,9 @@ void xprtrdma_v2_error_reply(struct xprtrdma_ep *ep,
 bool xprtrdma_v2_take_grant(struct xprtrdma_ep *ep);
 bool xprtrdma_v2_settle(struct xprtrdma_ep *ep, unsigned int vers,
 			enum rpcrdma_vers_answer answer);
+/* reply.c */
+int xprtrdma_reply_place(struct xprtrdma_ep *ep, struct xprtrdma_req *req,
+			 struct xprtrdma_rep *rep, const u8 *src);
 #endif
 
 /* stats.c */
