@@ -14,6 +14,9 @@
 #                      (BENCH_QUICK=1 for one short round; not in make check)
 #   make kernels       W=1, sparse and VM interop runs on 6.1, 6.12 and 7.2
 #                      (KERNELS=, KERNELS_VERS=; not in make check)
+#   make soak          the long soak: 30 minutes of mixed load, ours on both
+#                      sides, two guests, debug kernel, then unload and leak
+#                      checks (SOAK_SECONDS=, SOAK_TOPOLOGY=; not in make check)
 #   make install       (as root, after make) the three modules into
 #                      /lib/modules/$(KVER)/updates/rpcrdma-ng, the modprobe.d
 #                      file that makes every request load them, then depmod
@@ -153,6 +156,18 @@ bench:
 kernels:
 	scripts/kernels
 
+# Issue 17's soak (scripts/guest/scenarios/soak.sh, Documentation/testing.rst).
+# The guests get SOAK_SECONDS through vmtest --env; the hard timeout
+# leaves 40 minutes for booting the debug kernel, fio's last verification,
+# the tree comparisons, the unload and the kmemleak scans.
+SOAK_SECONDS ?= 1800
+SOAK_TOPOLOGY ?= two
+soak:
+	scripts/vmtest --kernel debug --topology $(SOAK_TOPOLOGY) \
+		--client ours --server ours --scenario soak \
+		--env SOAK_SECONDS=$(SOAK_SECONDS) \
+		--timeout $$(( $(SOAK_SECONDS) + 2400 ))
+
 checkpatch:
 	scripts/checkpatch
 
@@ -161,4 +176,4 @@ fuzz:
 	$(MAKE) -C fuzz run
 
 .PHONY: all modules modules_install install uninstall deb clean setup debug-kernel check demo kunit checkpatch fuzz \
-	bench kernels
+	bench kernels soak

@@ -15,12 +15,47 @@
 
 #include <rpcrdma/compat.h>
 #include <rpcrdma/frwr.h>
+#include <rpcrdma/gauge.h>
 
 /* checkpatch knows EXPORT_SYMBOL*() names: keep exports recognisable */
 #define EXPORT_SYMBOL_FRWR(sym)	RPCRDMA_EXPORT(sym)
 
 /* An MR never needs more than this many pages: 4 MiB at 4 KiB pages. */
 #define FRWR_DEPTH_CAP	1024U
+
+/*
+ * Gauges of every pool (rpcrdma/gauge.h), in /proc/sys/sunrpc/rpcrdma_core/:
+ * MRs allocated and not yet deregistered, and MRs whose pages are
+ * DMA-mapped for the peer.
+ */
+static atomic_t frwr_live_mrs;
+static atomic_t frwr_mapped_mrs;
+static struct ctl_table_header *frwr_sysctl;
+
+static struct ctl_table frwr_ctl_table[] = {
+	RPCRDMA_CTL_GAUGE("live_mrs", &frwr_live_mrs),
+	RPCRDMA_CTL_GAUGE("mapped_mrs", &frwr_mapped_mrs),
+	RPCRDMA_CTL_END
+};
+
+/**
+ * frwr_sysctl_init - register the gauges (rpcrdma_core's module init)
+ *
+ * Return: 0 or -ENOMEM.
+ */
+int frwr_sysctl_init(void)
+{
+	frwr_sysctl = register_sysctl("sunrpc/rpcrdma_core", frwr_ctl_table);
+	return frwr_sysctl ? 0 : -ENOMEM;
+}
+
+/**
+ * frwr_sysctl_exit - remove them (rpcrdma_core's module exit)
+ */
+void frwr_sysctl_exit(void)
+{
+	unregister_sysctl_table(frwr_sysctl);
+}
 
 /**
  * frwr_device_depth - pages one MR may cover on a device
@@ -62,6 +97,7 @@ static int frwr_mr_init(struct frwr_pool *pool, struct frwr_mr *mr)
 	ibmr = ib_alloc_mr(pool->fp_pd, IB_MR_TYPE_MEM_REG, pool->fp_depth);
 	if (IS_ERR(ibmr))
 		return PTR_ERR(ibmr);
+	atomic_inc(&frwr_live_mrs);
 	mr->fm_mr = ibmr;
 	mr->fm_state = FRWR_IDLE;
 	mr->fm_mapped = 0;
@@ -100,6 +136,7 @@ static void frwr_unmap(struct frwr_mr *mr)
 	ib_dma_unmap_sg(mr->fm_pool->fp_pd->device, mr->fm_sg, mr->fm_nents,
 			mr->fm_dir);
 	mr->fm_mapped = 0;
+	atomic_dec(&frwr_mapped_mrs);
 }
 
 /**
@@ -158,6 +195,7 @@ void frwr_pool_destroy(struct frwr_pool *pool)
 		list_del(&mr->fm_all);
 		frwr_unmap(mr);
 		ib_dereg_mr(mr->fm_mr);
+		atomic_dec(&frwr_live_mrs);
 		kfree(mr->fm_sg);
 		kfree(mr);
 	}
@@ -197,6 +235,7 @@ static bool frwr_recover(struct frwr_mr *mr)
 	struct frwr_pool *pool = mr->fm_pool;
 
 	ib_dereg_mr(mr->fm_mr);
+	atomic_dec(&frwr_live_mrs);
 	mr->fm_mr = NULL;
 	if (frwr_mr_init(pool, mr) == 0) {
 		spin_lock(&pool->fp_lock);
@@ -268,6 +307,7 @@ int frwr_map(struct frwr_mr *mr, enum dma_data_direction dir, int access)
 	if (!mapped)
 		return -EIO;
 	mr->fm_mapped = mapped;
+	atomic_inc(&frwr_mapped_mrs);
 
 	n = ib_map_mr_sg(mr->fm_mr, mr->fm_sg, mapped, NULL, PAGE_SIZE);
 	if (n != mapped) {

@@ -308,6 +308,7 @@ static void svcrdma_rb_take_pages(struct svcrdma_rbuild *rb,
 		rb->rb_pages[i] = rqstp->rq_pages[i];
 		rqstp->rq_pages[i] = NULL;
 	}
+	svcrdma_live_add(SVCRDMA_LIVE_PAGES, rb->rb_npages);
 	rpcrdma_svc_call_taken(rqstp, rb->rb_npages);
 }
 
@@ -327,6 +328,7 @@ static void svcrdma_rb_give_pages(struct svcrdma_rbuild *rb,
 		rqstp->rq_pages[i] = rb->rb_pages[i];
 		rb->rb_pages[i] = NULL;
 	}
+	svcrdma_live_add(SVCRDMA_LIVE_PAGES, -(int)rb->rb_npages);
 	rb->rb_npages = 0;
 }
 
@@ -338,6 +340,7 @@ static void svcrdma_rb_free(struct svcrdma_rbuild *rb)
 	svcrdma_rw_release_list(rb->rb_sx, &rb->rb_rws);
 	for (i = 0; i < rb->rb_npages; i++)
 		put_page(rb->rb_pages[i]);
+	svcrdma_live_add(SVCRDMA_LIVE_PAGES, -(int)rb->rb_npages);
 	kfree(rb);
 }
 

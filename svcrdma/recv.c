@@ -49,6 +49,7 @@ svcrdma_recv_ctxt_alloc(struct svcrdma_xprt *sx)
 	ctxt->rc_wr.num_sge = 1;
 	INIT_LIST_HEAD(&ctxt->rc_node);
 	atomic_inc(&sx->sx_recv_count);
+	svcrdma_live_add(SVCRDMA_LIVE_RECV_CTXTS, 1);
 	return ctxt;
 
 out_buf:
@@ -68,6 +69,7 @@ static void svcrdma_recv_ctxt_free(struct svcrdma_xprt *sx,
 	kfree(ctxt->rc_buf);
 	kfree(ctxt);
 	atomic_dec(&sx->sx_recv_count);
+	svcrdma_live_add(SVCRDMA_LIVE_RECV_CTXTS, -1);
 }
 
 /**

@@ -90,6 +90,7 @@ struct svcrdma_rw *svcrdma_rw_alloc(unsigned int nents)
 	}
 	INIT_LIST_HEAD(&rw->rw_node);
 	rw->rw_cur = rw->rw_sgt.sgl;
+	svcrdma_live_add(SVCRDMA_LIVE_RW_CTXTS, 1);
 	return rw;
 }
 
@@ -160,6 +161,7 @@ void svcrdma_rw_release(struct svcrdma_xprt *sx, struct svcrdma_rw *rw)
 				    rw->rw_sgt.sgl, rw->rw_nents, rw->rw_dir);
 	sg_free_table(&rw->rw_sgt);
 	kfree(rw);
+	svcrdma_live_add(SVCRDMA_LIVE_RW_CTXTS, -1);
 }
 
 /**

@@ -75,6 +75,7 @@ svcrdma_send_ctxt_alloc(struct svcrdma_xprt *sx)
 	sc->sc_sges[0].lkey = sx->sx_pd->local_dma_lkey;
 	INIT_LIST_HEAD(&sc->sc_rw);
 	atomic_inc(&sx->sx_send_count);
+	svcrdma_live_add(SVCRDMA_LIVE_SEND_CTXTS, 1);
 	return sc;
 
 out_buf:
@@ -92,6 +93,7 @@ static void svcrdma_send_ctxt_free(struct svcrdma_xprt *sx,
 	kfree(sc->sc_buf);
 	kfree(sc);
 	atomic_dec(&sx->sx_send_count);
+	svcrdma_live_add(SVCRDMA_LIVE_SEND_CTXTS, -1);
 }
 
 /**
@@ -166,6 +168,7 @@ void svcrdma_send_ctxt_reset(struct svcrdma_xprt *sx,
 	svcrdma_rw_release_list(sx, &sc->sc_rw);
 	for (i = 0; i < sc->sc_npages; i++)
 		put_page(sc->sc_pages[i]);
+	svcrdma_live_add(SVCRDMA_LIVE_PAGES, -(int)sc->sc_npages);
 	sc->sc_npages = 0;
 	sc->sc_len = 0;
 	sc->sc_wrs = 0;
@@ -197,6 +200,7 @@ int svcrdma_send_hold_page(struct svcrdma_send_ctxt *sc, struct page *page)
 	if (sc->sc_npages >= sc->sc_maxpages)
 		return -ENOSPC;
 	get_page(page);
+	svcrdma_live_add(SVCRDMA_LIVE_PAGES, 1);
 	sc->sc_pages[sc->sc_npages++] = page;
 	return 0;
 }

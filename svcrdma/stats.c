@@ -4,8 +4,9 @@
  * and the in-tree server's names under /proc/sys/sunrpc/svc_rdma/.
  *
  * Counters are per-CPU and summed when read; in svcrdma_ng they only
- * grow, from module load on. Tunables apply to connections accepted
- * afterwards, whichever directory they are set through.
+ * grow, from module load on. The live_* gauges there go up and down.
+ * Tunables apply to connections accepted afterwards, whichever directory
+ * they are set through.
  */
 
 #include <linux/moduleparam.h>
@@ -13,6 +14,7 @@
 #include <linux/sysctl.h>
 
 #include <rpcrdma/compat.h>
+#include <rpcrdma/gauge.h>
 
 #include "svcrdma.h"
 
@@ -69,6 +71,7 @@ static unsigned int svcrdma_inline_max = SVCRDMA_INLINE_MAX;
 static unsigned int svcrdma_keepalive_max = SVCRDMA_KEEPALIVE_MAX;
 
 static DEFINE_PER_CPU(unsigned long[SVCRDMA_STAT_MAX], svcrdma_stats);
+atomic_t svcrdma_live[SVCRDMA_LIVE_MAX];
 static struct ctl_table_header *svcrdma_sysctl;
 
 /**
@@ -170,6 +173,13 @@ static struct ctl_table svcrdma_table[] = {
 	SVCRDMA_STAT_ENTRY("probe_stuck", SVCRDMA_STAT_PROBE_STUCK),
 	SVCRDMA_STAT_ENTRY("read_segments", SVCRDMA_STAT_READ_SEGS),
 	SVCRDMA_STAT_ENTRY("write_segments", SVCRDMA_STAT_WRITE_SEGS),
+	RPCRDMA_CTL_GAUGE("live_xprts", &svcrdma_live[SVCRDMA_LIVE_XPRTS]),
+	RPCRDMA_CTL_GAUGE("live_recv_ctxts",
+			  &svcrdma_live[SVCRDMA_LIVE_RECV_CTXTS]),
+	RPCRDMA_CTL_GAUGE("live_send_ctxts",
+			  &svcrdma_live[SVCRDMA_LIVE_SEND_CTXTS]),
+	RPCRDMA_CTL_GAUGE("live_rw_ctxts", &svcrdma_live[SVCRDMA_LIVE_RW_CTXTS]),
+	RPCRDMA_CTL_GAUGE("live_pages", &svcrdma_live[SVCRDMA_LIVE_PAGES]),
 	RPCRDMA_CTL_END
 };
 

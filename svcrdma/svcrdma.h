@@ -635,6 +635,28 @@ static inline void svcrdma_stat_inc(enum svcrdma_stat s)
 	svcrdma_stat_add(s, 1);
 }
 
+/*
+ * Gauges (rpcrdma/gauge.h), shown as live_* in svcrdma_ng: transports
+ * (listeners and connections), Receive, Send and rdma_rw contexts, and
+ * pages we hold a reference to (Reply pages until their Send completes,
+ * Call pages of deferred Reads).
+ */
+enum svcrdma_live {
+	SVCRDMA_LIVE_XPRTS,
+	SVCRDMA_LIVE_RECV_CTXTS,
+	SVCRDMA_LIVE_SEND_CTXTS,
+	SVCRDMA_LIVE_RW_CTXTS,
+	SVCRDMA_LIVE_PAGES,
+	SVCRDMA_LIVE_MAX
+};
+
+extern atomic_t svcrdma_live[SVCRDMA_LIVE_MAX];
+
+static inline void svcrdma_live_add(enum svcrdma_live g, int n)
+{
+	atomic_add(n, &svcrdma_live[g]);
+}
+
 extern unsigned int svcrdma_max_requests;
 extern unsigned int svcrdma_inline_size;
 extern unsigned int svcrdma_keepalive;

@@ -48,6 +48,7 @@ struct svcrdma_xprt *svcrdma_xprt_alloc(struct svc_serv *serv,
 	INIT_LIST_HEAD(&sx->sx_reads_done);
 	INIT_LIST_HEAD(&sx->sx_reads_orphans);
 	svcrdma_keepalive_init(sx);
+	svcrdma_live_add(SVCRDMA_LIVE_XPRTS, 1);
 	return sx;
 }
 
@@ -93,6 +94,7 @@ void svcrdma_xprt_discard(struct svcrdma_xprt *sx)
 	svcrdma_teardown(sx);
 	put_net_track(sx->sx_xprt.xpt_net, &sx->sx_xprt.ns_tracker);
 	kfree(sx);
+	svcrdma_live_add(SVCRDMA_LIVE_XPRTS, -1);
 }
 
 static void svcrdma_free_work(struct work_struct *work)
@@ -105,6 +107,7 @@ static void svcrdma_free_work(struct work_struct *work)
 	trace_svcrdma_free(sx);
 	svcrdma_teardown(sx);
 	kfree(sx);
+	svcrdma_live_add(SVCRDMA_LIVE_XPRTS, -1);
 	if (conn)
 		svcrdma_stat_inc(SVCRDMA_STAT_CONN_FREED);
 }

@@ -54,6 +54,7 @@ static void xprtrdma_bc_req_free(struct xprtrdma_bc_req *req)
 		__free_page(req->bc_reply_page);
 	kfree(req->bc_sendbuf);
 	kfree(req);
+	xprtrdma_live_add(XPRTRDMA_LIVE_BC_REQS, -1);
 }
 
 /* A request as the callback service expects to find it */
@@ -77,6 +78,7 @@ static struct xprtrdma_bc_req *xprtrdma_bc_req_alloc(struct xprtrdma_xprt *rx)
 	req = kzalloc(sizeof(*req), GFP_KERNEL);
 	if (!req)
 		return NULL;
+	xprtrdma_live_add(XPRTRDMA_LIVE_BC_REQS, 1);
 	req->bc_rx = rx;
 	INIT_LIST_HEAD(&req->bc_free);
 	req->bc_call_page = alloc_page(GFP_KERNEL);

@@ -162,6 +162,7 @@ static void xprtrdma_ep_destroy(struct xprtrdma_ep *ep)
 		ib_dealloc_pd(ep->ep_pd);
 	rdma_destroy_id(ep->ep_id);
 	kfree(ep);
+	xprtrdma_live_add(XPRTRDMA_LIVE_CONNS, -1);
 }
 
 /* Queue sizes from the device's limits (RFC 8166, Section 3.3.1) */
@@ -359,6 +360,7 @@ static int xprtrdma_ep_open(struct xprtrdma_xprt *rx)
 		kfree(ep);
 		return rc;
 	}
+	xprtrdma_live_add(XPRTRDMA_LIVE_CONNS, 1);
 
 	rc = xprtrdma_ep_resolve(ep);
 	if (!rc)

@@ -19,8 +19,9 @@
  * (libkmod) takes -EEXIST from init_module() for "already loaded" and
  * reports success. The class goes first because the kernel's module
  * holds the same sysctl names: registering them beside it would fail
- * with a warning of its own. A failure of the second undoes the first,
- * so a failed load leaves nothing behind.
+ * with a warning of its own. Our own gauges (xprtrdma_ng) come last. A
+ * failure of a later step undoes the earlier ones, so a failed load
+ * leaves nothing behind.
  */
 static int __init xprtrdma_init(void)
 {
@@ -37,16 +38,25 @@ static int __init xprtrdma_init(void)
 		return rc;
 	}
 	rc = xprtrdma_sysctl_init();
-	if (rc) {
-		xprtrdma_unregister();
-		pr_err("xprtrdma: not loaded: cannot register the sunrpc sysctls (%d)\n",
-		       rc);
-	}
+	if (rc)
+		goto out_unregister;
+	rc = xprtrdma_gauges_init();
+	if (rc)
+		goto out_sysctl;
+	return 0;
+
+out_sysctl:
+	xprtrdma_sysctl_exit();
+out_unregister:
+	xprtrdma_unregister();
+	pr_err("xprtrdma: not loaded: cannot register the sunrpc sysctls (%d)\n",
+	       rc);
 	return rc;
 }
 
 static void __exit xprtrdma_exit(void)
 {
+	xprtrdma_gauges_exit();
 	xprtrdma_sysctl_exit();
 	xprtrdma_unregister();
 }

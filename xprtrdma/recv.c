@@ -61,6 +61,7 @@ int xprtrdma_reps_create(struct xprtrdma_ep *ep)
 			rep->rep_buf = NULL;
 			return -EIO;
 		}
+		xprtrdma_live_add(XPRTRDMA_LIVE_RECV_BUFS, 1);
 		rep->rep_cqe.done = xprtrdma_recv_done;
 		rep->rep_sge.addr = rep->rep_dma;
 		rep->rep_sge.length = size;
@@ -90,6 +91,7 @@ void xprtrdma_reps_destroy(struct xprtrdma_ep *ep)
 		ib_dma_unmap_single(ep->ep_id->device, rep->rep_dma,
 				    ep->ep_rx->rx_inline_recv, DMA_FROM_DEVICE);
 		kfree(rep->rep_buf);
+		xprtrdma_live_add(XPRTRDMA_LIVE_RECV_BUFS, -1);
 	}
 	kvfree(ep->ep_reps);
 	ep->ep_reps = NULL;

@@ -10,9 +10,14 @@
  * then eleven about chunks and copies, then six about MRs and waits.
  * Counters of our own follow, only ever appended; see the table in
  * Documentation/xprtrdma.rst.
+ *
+ * Also the module's gauges, which outlive every mount, in
+ * /proc/sys/sunrpc/xprtrdma_ng/.
  */
 
 #include <linux/seq_file.h>
+
+#include <rpcrdma/gauge.h>
 
 #include "xprtrdma.h"
 
@@ -96,4 +101,38 @@ void xprtrdma_print_stats(struct rpc_xprt *xprt, struct seq_file *seq)
 		   XS(rx, st_mrs_registered), XS(rx, st_remote_inv),
 		   XS(rx, st_read_chunks), XS(rx, st_write_chunks),
 		   XS(rx, st_reply_chunks), XS(rx, st_read_bytes));
+}
+
+atomic_t xprtrdma_live[XPRTRDMA_LIVE_MAX];
+static struct ctl_table_header *xprtrdma_gauges_sysctl;
+
+static struct ctl_table xprtrdma_gauges_table[] = {
+	RPCRDMA_CTL_GAUGE("live_xprts", &xprtrdma_live[XPRTRDMA_LIVE_XPRTS]),
+	RPCRDMA_CTL_GAUGE("live_conns", &xprtrdma_live[XPRTRDMA_LIVE_CONNS]),
+	RPCRDMA_CTL_GAUGE("live_recv_bufs",
+			  &xprtrdma_live[XPRTRDMA_LIVE_RECV_BUFS]),
+	RPCRDMA_CTL_GAUGE("live_bc_reqs",
+			  &xprtrdma_live[XPRTRDMA_LIVE_BC_REQS]),
+	RPCRDMA_CTL_END
+};
+
+/**
+ * xprtrdma_gauges_init - register /proc/sys/sunrpc/xprtrdma_ng/
+ *
+ * Return: 0 or -ENOMEM.
+ */
+int xprtrdma_gauges_init(void)
+{
+	xprtrdma_gauges_sysctl = register_sysctl("sunrpc/xprtrdma_ng",
+						 xprtrdma_gauges_table);
+	return xprtrdma_gauges_sysctl ? 0 : -ENOMEM;
+}
+
+/**
+ * xprtrdma_gauges_exit - remove it
+ */
+void xprtrdma_gauges_exit(void)
+{
+	unregister_sysctl_table(xprtrdma_gauges_sysctl);
+	xprtrdma_gauges_sysctl = NULL;
 }

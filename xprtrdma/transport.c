@@ -153,6 +153,7 @@ static struct rpc_xprt *xprtrdma_setup(struct xprt_create *args)
 		return ERR_PTR(rc);
 	}
 	xprtrdma_format_addresses(xprt);
+	xprtrdma_live_add(XPRTRDMA_LIVE_XPRTS, 1);
 	return xprt;
 }
 
@@ -186,6 +187,7 @@ static void xprtrdma_destroy(struct rpc_xprt *xprt)
 	xprtrdma_bc_destroy(xprt, UINT_MAX);
 	xprtrdma_free_addresses(xprt);
 	xprt_free(xprt);
+	xprtrdma_live_add(XPRTRDMA_LIVE_XPRTS, -1);
 	module_put(THIS_MODULE);
 }
 

@@ -482,4 +482,27 @@ int xprtrdma_reply_place(struct xprtrdma_ep *ep, struct xprtrdma_req *req,
 /* stats.c */
 void xprtrdma_print_stats(struct rpc_xprt *xprt, struct seq_file *seq);
 
+/*
+ * Gauges (rpcrdma/gauge.h), shown as live_* in /proc/sys/sunrpc/
+ * xprtrdma_ng/: transports, connections (a cm_id not yet destroyed),
+ * Receive buffers, and backchannel requests (two pages each).
+ */
+enum xprtrdma_live {
+	XPRTRDMA_LIVE_XPRTS,
+	XPRTRDMA_LIVE_CONNS,
+	XPRTRDMA_LIVE_RECV_BUFS,
+	XPRTRDMA_LIVE_BC_REQS,
+	XPRTRDMA_LIVE_MAX
+};
+
+extern atomic_t xprtrdma_live[XPRTRDMA_LIVE_MAX];
+
+static inline void xprtrdma_live_add(enum xprtrdma_live g, int n)
+{
+	atomic_add(n, &xprtrdma_live[g]);
+}
+
+int xprtrdma_gauges_init(void);
+void xprtrdma_gauges_exit(void);
+
 #endif /* _XPRTRDMA_H */

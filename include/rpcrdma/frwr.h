@@ -75,6 +75,10 @@ void frwr_prep_inv(struct frwr_mr *mr, struct ib_cqe *cqe);
 void frwr_invalidated(struct frwr_mr *mr);
 void frwr_mark_dirty(struct frwr_mr *mr);
 
+/* rpcrdma_core's module init and exit only */
+int frwr_sysctl_init(void);
+void frwr_sysctl_exit(void);
+
 /**
  * frwr_reg_wr - the REG_MR work request built by frwr_map()
  * @mr: a mapped MR

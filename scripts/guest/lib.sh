@@ -317,6 +317,11 @@ run_role() {
 	log "role $role: scenario $SCENARIO, client $CLIENT_IMPL, server $SERVER_IMPL, kernel $GUEST_KVER"
 	. "$TOP/scripts/guest/scenarios/$SCENARIO.sh"
 	check "$role: network and rxe up" net_up || return
+	# What the RDMA core holds before any module of ours is loaded
+	# (see rdma_res_as_before), with rdma_cm, which either transport
+	# loads and nothing unloads, already there.
+	modprobe rdma_cm 2>/dev/null
+	rdma resource show > "$RDMA_RES_BASE" 2>&1
 	case "$role" in
 	server) run_server ;;
 	client) run_client ;;
@@ -396,6 +401,9 @@ run_client() {
 client_teardown() {
 	mountpoint -q "$NFS_MNT" && umount "$NFS_MNT"
 	modprobe -r nfsv4 nfsv3 nfs 2>/dev/null
+	# A scenario that stopped and unloaded everything itself, with its
+	# checks (ours_unload_checked), leaves nothing more to do here.
+	[ -n "${OURS_UNLOADED:-}" ] && return 0
 	# In one guest both sides may share a module: stop nfsd first. The
 	# server's part after the client (scenario_server_end) runs here.
 	if [ "$ROLE" = both ]; then
@@ -447,10 +455,247 @@ server_versions_check() {
 }
 
 server_teardown() {
+	[ -n "${OURS_UNLOADED:-}" ] && return 0
 	server_versions_check
 	nfs_server_down
 	server_conns_freed
 	check "server: transport unloads" unload_transport server "$SERVER_IMPL"
+}
+
+# --- our modules: refused while in use, then gone without a trace ------------------
+# Shared by the scenarios modules-inuse and soak (issue 17, Faults).
+# SIDE is client (xprtrdma) or server (svcrdma); rpcrdma_core serves
+# both. Each module's gauges (live_* in its sysctl directory, see
+# include/rpcrdma/gauge.h) count the objects it holds now.
+RDMA_RES_BASE=/run/rdma-res.base
+
+side_module() { case "$1" in client) echo xprtrdma ;; server) echo svcrdma ;; esac; }
+side_gauges() { case "$1" in client) echo xprtrdma_ng ;; server) echo svcrdma_ng ;; esac; }
+
+# ours_modules SIDE...: the modules of those sides, in unload order
+ours_modules() {
+	local side
+	for side; do side_module "$side"; done
+	echo rpcrdma_core
+}
+
+mod_loaded() { grep -q "^$1 " /proc/modules; }
+mod_refcnt() { cat "/sys/module/$1/refcnt" 2>/dev/null; }
+
+# The report patterns scripts/vmverdict fails a run on, from the one
+# place they are written.
+kernel_splat_re() { sed -n "s/^SPLAT='\(.*\)'\$/\1/p" "$TOP/scripts/vmverdict"; }
+
+# dmesg_mark: the kernel log's latest time stamp (its own clock, which
+# under TCG drifts from /proc/uptime)
+dmesg_mark() {
+	dmesg | awk 'match($0, /^\[ *[0-9]+\.[0-9]+\]/) {
+		s = substr($0, 2, RLENGTH - 2) } END { print s + 0 }'
+}
+
+# dmesg_since T: kernel log lines stamped after T (dmesg_mark)
+dmesg_since() {
+	dmesg | awk -v t="$1" 'match($0, /^\[ *[0-9]+\.[0-9]+\]/) {
+		s = substr($0, 2, RLENGTH - 2) + 0 } s > t + 0'
+}
+
+# dmesg_clean_since T: no kernel report after T (dmesg_mark)
+dmesg_clean_since() {
+	local re out
+	re=$(kernel_splat_re)
+	[ -n "$re" ] || { echo "no SPLAT pattern in scripts/vmverdict"; return 1; }
+	out=$(dmesg_since "$1" | grep -E "$re")
+	[ -z "$out" ] || { echo "$out" | head -n 20; return 1; }
+}
+
+# kernel_refuses_unload M: delete_module(2) itself, without O_TRUNC (no
+# force), fails with EWOULDBLOCK. kmod's rmmod refuses a module with a
+# nonzero refcount or holders in userspace and never makes the call;
+# this asks the kernel. (176 is delete_module on x86_64.)
+kernel_refuses_unload() {
+	/usr/bin/python3 - "$1" <<'PY'
+import ctypes, errno, os, sys
+libc = ctypes.CDLL(None, use_errno=True)
+r = libc.syscall(176, sys.argv[1].encode(), os.O_NONBLOCK)
+e = ctypes.get_errno()
+print("delete_module(%s): %s" % (sys.argv[1],
+      "succeeded" if r == 0 else errno.errorcode.get(e, str(e))))
+sys.exit(0 if r != 0 and e == errno.EWOULDBLOCK else 1)
+PY
+}
+
+# mod_in_use M: loaded, with references or modules that use it
+mod_in_use() {
+	mod_loaded "$1" || return 1
+	[ "$(mod_refcnt "$1")" -gt 0 ] || [ -n "$(ls "/sys/module/$1/holders")" ]
+}
+
+rmmod_refused() { ! rmmod "$1"; }
+
+# mod_unchanged M REFCNT: still loaded, with that refcount
+mod_unchanged() {
+	local now
+	now=$(mod_refcnt "$1")
+	echo "$1: refcount $now (was $2), in /proc/modules: $(mod_loaded "$1" && echo yes || echo no)"
+	mod_loaded "$1" && [ "$now" = "$2" ]
+}
+
+# ours_refusals TAG SIDE...: with our mounts up and nfsd serving, rmmod
+# and delete_module(2) of each module of those sides and of
+# rpcrdma_core fail, leave it loaded with its refcount, and log no
+# kernel report. The caller then checks its mounts still work.
+ours_refusals() {
+	local tag=$1 m ref t0
+	shift
+	t0=$(dmesg_mark)
+	for m in $(ours_modules "$@"); do
+		ref=$(mod_refcnt "$m")
+		log "$tag: $m refcount ${ref:-?}, holders: $(ls "/sys/module/$m/holders" 2>/dev/null | tr '\n' ' ')"
+		check "$tag: $m is loaded and in use" mod_in_use "$m"
+		check "$tag: rmmod $m refused while in use" rmmod_refused "$m"
+		check "$tag: the kernel refuses delete_module($m): EWOULDBLOCK" \
+			kernel_refuses_unload "$m"
+		check "$tag: $m still loaded, refcount ${ref:-?} unchanged" \
+			mod_unchanged "$m" "$ref"
+	done
+	check "$tag: no kernel report after the refused unloads" \
+		dmesg_clean_since "$t0"
+}
+
+# ours_gauges SIDE...: every gauge of those sides' modules and of
+# rpcrdma_core, "directory/name value" a line
+ours_gauges() {
+	local d f side dirs=()
+	for side; do dirs+=("$(side_gauges "$side")"); done
+	for d in "${dirs[@]}" rpcrdma_core; do
+		for f in /proc/sys/sunrpc/"$d"/live_* /proc/sys/sunrpc/"$d"/mapped_*; do
+			[ -e "$f" ] || continue
+			echo "$d/${f##*/} $(cat "$f")"
+		done
+		ls /proc/sys/sunrpc/"$d"/live_* > /dev/null 2>&1 ||
+			echo "$d/live_* missing"
+	done
+}
+
+# ours_gauges_zero SIDE...: each one 0; frees run on workqueues, so
+# they get 30 s
+ours_gauges_zero() {
+	local i out
+	for ((i = 0; i < 60; i++)); do
+		out=$(ours_gauges "$@")
+		awk '$2 != "0" { bad = 1 } END { exit bad }' <<< "$out" &&
+			{ echo "$out" | tr '\n' ' '; echo; return 0; }
+		sleep 0.5
+	done
+	echo "$out"
+	return 1
+}
+
+# rdma_res_none_ours SIDE...: the RDMA core lists no object made by
+# those sides' modules (owner [xprtrdma] or [svcrdma]) and no RC QP
+# (ours are made inside rdma_cm and carry its name)
+rdma_res_none_ours() {
+	local i t side re='' out
+	for side; do re+="${re:+|}$(side_module "$side")"; done
+	for ((i = 0; i < 60; i++)); do
+		out=$(for t in cm_id qp cq mr pd; do
+			rdma resource show "$t" 2>&1 |
+				grep -E "comm \[($re)\]| type RC "
+		done)
+		[ -z "$out" ] && return 0
+		sleep 0.5
+	done
+	echo "$out"
+	return 1
+}
+
+# ours_rmmod M: rmmod succeeds (a transport's last module reference is
+# put just after its gauge goes down: a few tries) and M is gone
+ours_rmmod() {
+	local i
+	for ((i = 0; i < 20; i++)); do
+		rmmod "$1" && break
+		sleep 0.5
+	done
+	! mod_loaded "$1" && [ ! -e "/sys/module/$1" ]
+}
+
+# The per-device counts of rdma resource show (pd, cq, qp, cm_id, mr,
+# ...) are those saved before any module of ours was loaded (run_role).
+rdma_res_as_before() {
+	local i now
+	for ((i = 0; i < 20; i++)); do
+		now=$(rdma resource show 2>&1)
+		[ "$now" = "$(cat "$RDMA_RES_BASE")" ] && { echo "$now"; return 0; }
+		sleep 0.5
+	done
+	echo "before: $(cat "$RDMA_RES_BASE")"
+	echo "now:    $now"
+	return 1
+}
+
+# No slab cache named after one of ours (we create none; one left
+# behind by a module would outlive it with its objects)
+no_slab_of_ours() {
+	local re='rpcrdma|xprtrdma|svcrdma' out
+	out=$(grep -E "^[^ ]*($re)" /proc/slabinfo; ls /sys/kernel/slab 2>/dev/null | grep -E "$re")
+	[ -z "$out" ] || { echo "$out"; return 1; }
+}
+
+# kmemleak_clean TAG: two scans (an object must stay unreferenced
+# across both) find nothing; the report is kept as kmemleak-TAG (its
+# spaces and colons as dashes)
+kmemleak_clean() {
+	local k=/sys/kernel/debug/kmemleak f
+	f=$OUT/kmemleak-$(echo "$1" | tr -c 'a-zA-Z0-9\n' '-')
+	echo scan > "$k" || return 1
+	sleep 6
+	echo scan > "$k" || return 1
+	cat "$k" > "$f"
+	[ ! -s "$f" ] || { grep -c '^unreferenced object' "$f"; head -n 40 "$f"; return 1; }
+}
+
+# ours_unload_checked TAG SIDE...: the end of a scenario that keeps our
+# modules busy. The caller has unmounted its mounts (client) and made
+# its last checks with nfsd running (server). Stop what uses the
+# modules, then: every gauge back to 0 (and, server, every connection
+# freed), nothing of ours in the RDMA core's lists, each module removed
+# by rmmod, the RDMA resource counts those from before our modules were
+# loaded, no slab cache of ours, and (kernels with kmemleak) no leak.
+# The teardown of guest/lib.sh then has nothing left to do.
+ours_unload_checked() {
+	local tag=$1 side m
+	shift
+	for side; do
+		case "$side" in
+		client)
+			check "$tag: no NFS mount left" \
+				bash -c "! awk '\$3 ~ /^nfs4?\$/' /proc/mounts | grep -q ."
+			modprobe -r nfsv4 nfsv3 nfs 2>/dev/null
+			;;
+		server)
+			nfs_server_down
+			;;
+		esac
+	done
+	check "$tag: every gauge of ours back to 0 after unmount and nfsd stop" \
+		ours_gauges_zero "$@"
+	case " $* " in
+	*" server "*) check "$tag: server: every connection freed" svcrdma_all_freed ;;
+	esac
+	check "$tag: the RDMA core lists no object of ours and no RC QP" \
+		rdma_res_none_ours "$@"
+	for m in $(ours_modules "$@"); do
+		check "$tag: rmmod $m" ours_rmmod "$m"
+	done
+	check "$tag: RDMA resource counts as before our modules were loaded" \
+		rdma_res_as_before
+	check "$tag: no slab cache of ours left" no_slab_of_ours
+	if [ -e /sys/kernel/debug/kmemleak ]; then
+		check "$tag: kmemleak finds no unreferenced object" \
+			kmemleak_clean "$tag"
+	fi
+	OURS_UNLOADED=1
 }
 
 # --- end of run ----------------------------------------------------------------------
