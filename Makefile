@@ -6,6 +6,8 @@
 #   make setup         install build/test dependencies and the 6.12 kernel
 #                      (KERNEL=6.1 or 7.2: that pinned kernel instead)
 #   make check         everything CI runs (build, KUnit, fuzz smoke, VM tests)
+#   make check-long    make check, then the wider VM matrix (testing.rst):
+#                      more pairs and versions, 6.1 and 7.2, faults
 #   make demo          NFS over RDMA in a guest, step by step
 #   make kunit         KUnit suites in a debug-kernel guest
 #   make debug-kernel  build (or reuse) the cached debug kernel
@@ -144,6 +146,9 @@ debug-kernel:
 check:
 	scripts/check
 
+check-long:
+	scripts/check --long
+
 demo:
 	scripts/demo
 
@@ -175,5 +180,5 @@ checkpatch:
 fuzz:
 	$(MAKE) -C fuzz run
 
-.PHONY: all modules modules_install install uninstall deb clean setup debug-kernel check demo kunit checkpatch fuzz \
+.PHONY: all modules modules_install install uninstall deb clean setup debug-kernel check check-long demo kunit checkpatch fuzz \
 	bench kernels soak
