@@ -16,9 +16,11 @@ EXPORT_DIR=/export
 NFS_MNT=/mnt/nfs
 export NFS_MNT
 
-# One line per check on the dedicated results channel.
-ok() { echo "ok $*" >> "$OUT/results"; echo "PASS: $*"; }
-not_ok() { echo "not ok $*" >> "$OUT/results"; echo "FAIL: $*"; }
+# One line per check on the dedicated results channel. A guest that
+# boots again after its scenario reset it (stage2) names the boot in
+# every check it reports (CHECK_SUFFIX).
+ok() { echo "ok $*${CHECK_SUFFIX:-}" >> "$OUT/results"; echo "PASS: $*"; }
+not_ok() { echo "not ok $*${CHECK_SUFFIX:-}" >> "$OUT/results"; echo "FAIL: $*"; }
 check() {
 	local name=$1
 	shift
@@ -138,25 +140,112 @@ unload_transport() {
 	fi
 }
 
+# --- the export's file system --------------------------------------------------
+# A tmpfs; with vmtest --server-disk, the ext4 file system that vmtest
+# made on the server guest's virtio disk (/dev/vda, the guest's only
+# disk). The disk's root holds the export (export/, bound on
+# $EXPORT_DIR) and nfsd's state directory (nfs/, bound on /var/lib/nfs),
+# where nfsdcld keeps its database of NFSv4 clients: after the server
+# guest was reset (scenarios/server-reset.sh) nfsd finds on the disk
+# which clients may reclaim their opens and locks in its grace period,
+# and the export keeps its inode numbers and fsid, so the clients' file
+# handles stay valid.
+EXPORT_DISK=/dev/vda
+EXPORT_DISK_MNT=/srv/export-disk
+
+export_disk_up() {
+	local i m=$EXPORT_DISK_MNT
+	mountpoint -q "$EXPORT_DIR" && return 0
+	modprobe virtio_blk && modprobe ext4 || return 1
+	for ((i = 0; i < 100; i++)); do
+		[ -b "$EXPORT_DISK" ] && break
+		sleep 0.1
+	done
+	mkdir -p "$m"
+	mount -t ext4 "$EXPORT_DISK" "$m" || return 1
+	log "export disk: $(dmesg | grep 'EXT4-fs (vda)' | tail -n 3 | tr '\n' ' ')"
+	# rpc.statd keeps its files in /var/lib/nfs: start it before the
+	# disk's directory covers the root's, so that it never holds the
+	# disk.
+	rpcbind_up || return 1
+	mkdir -p "$m/export" "$m/nfs/rpc_pipefs" "$m/nfs/v4recovery" \
+		"$m/nfs/nfsdcld" "$m/nfs/nfsdcltrack" || return 1
+	mount --bind "$m/export" "$EXPORT_DIR" &&
+		mount --bind "$m/nfs" /var/lib/nfs
+}
+
+export_fs_up() {
+	if [ -n "${SERVER_DISK:-}" ]; then
+		export_disk_up
+	else
+		mount -t tmpfs -o size=1g tmpfs "$EXPORT_DIR"
+	fi
+}
+
+# nfsd asks nfsdcld, if it runs when nfsd starts, to keep its NFSv4
+# clients on stable storage; the kernels without
+# CONFIG_NFSD_LEGACY_CLIENT_TRACKING (7.2) have no other way. The
+# export disk's nfs/nfsdcld directory is that storage.
+nfsdcld_up() {
+	local i p
+	pgrep -x nfsdcld >/dev/null && return 0
+	nfsdcld -p /var/lib/nfs/rpc_pipefs -s /var/lib/nfs/nfsdcld || return 1
+	# nfsd waits only 1 s for nfsdcld to open the pipe it creates as it
+	# starts: start nfsd once nfsdcld has its database and an inotify
+	# watch for the pipe (a slow guest may need seconds for either).
+	for ((i = 0; i < 100; i++)); do
+		p=$(pgrep -x nfsdcld) && [ -e /var/lib/nfs/nfsdcld/main.sqlite ] &&
+			find "/proc/$p/fd" -lname "anon_inode:inotify" 2>/dev/null |
+			grep -q . && return 0
+		sleep 0.1
+	done
+	log "nfsdcld: no database or no inotify watch after 10 s (pid ${p:-none})"
+	pgrep -x nfsdcld >/dev/null
+}
+
+# After nfs_server_down: the disk unmounts and e2fsck -fn finds nothing
+# to repair.
+export_disk_down() {
+	local i m=$EXPORT_DISK_MNT
+	pkill -x nfsdcld
+	for ((i = 0; i < 50; i++)); do
+		pgrep -x 'nfsdcld|rpc.mountd' >/dev/null || break
+		sleep 0.1
+	done
+	if mountpoint -q /var/lib/nfs/rpc_pipefs; then
+		umount /var/lib/nfs/rpc_pipefs || umount -l /var/lib/nfs/rpc_pipefs
+	fi
+	if ! { umount /var/lib/nfs && umount "$EXPORT_DIR" && umount "$m"; }; then
+		log "export disk busy:"
+		fuser -vm "$m"
+		return 1
+	fi
+	e2fsck -fn "$EXPORT_DISK"
+}
+
 # --- NFS server ----------------------------------------------------------------
 nfs_server_up() {
 	mkdir -p "$EXPORT_DIR" /var/lib/nfs/rpc_pipefs /var/lib/nfs/v4recovery \
 		/run/rpcbind
-	mount -t tmpfs -o size=1g tmpfs "$EXPORT_DIR" || return 1
+	export_fs_up || return 1
 	chmod 1777 "$EXPORT_DIR"
 	load_transport server "$SERVER_IMPL" || return 1
 	modprobe nfsd || return 1
 	mountpoint -q /proc/fs/nfsd || mount -t nfsd nfsd /proc/fs/nfsd
 	mountpoint -q /var/lib/nfs/rpc_pipefs ||
 		mount -t rpc_pipefs rpc_pipefs /var/lib/nfs/rpc_pipefs
+	if [ -n "${SERVER_DISK:-}" ]; then
+		nfsdcld_up || return 1
+	fi
 	: > /etc/exports
 	rpcbind_up || return 1
 	rpc.mountd || return 1
 	exportfs -o "$NFS_EXPORT_OPTS" "*:$EXPORT_DIR" || return 1
 	# Short lease and grace so that tests need not wait 90 s for NFSv4
-	# OPENs after a (re)start of nfsd. A scenario may set NFS_LEASE.
+	# OPENs after a (re)start of nfsd. A scenario may set NFS_LEASE
+	# and NFS_GRACE.
 	echo "${NFS_LEASE:-10}" > /proc/fs/nfsd/nfsv4leasetime
-	echo 10 > /proc/fs/nfsd/nfsv4gracetime
+	echo "${NFS_GRACE:-10}" > /proc/fs/nfsd/nfsv4gracetime
 	rpc.nfsd 8 || return 1
 	echo "rdma $NFS_PORT" > /proc/fs/nfsd/portlist || return 1
 	grep -q "^rdma $NFS_PORT\$" /proc/fs/nfsd/portlist
@@ -412,6 +501,7 @@ client_teardown() {
 		fi
 		server_versions_check
 		nfs_server_down
+		server_disk_down
 		server_conns_freed
 	fi
 	check "client: transport unloads" unload_transport client "$CLIENT_IMPL"
@@ -454,10 +544,17 @@ server_versions_check() {
 	return 0
 }
 
+server_disk_down() {
+	[ -n "${SERVER_DISK:-}" ] || return 0
+	check "server: export disk unmounts, e2fsck -fn finds it clean" \
+		export_disk_down
+}
+
 server_teardown() {
 	[ -n "${OURS_UNLOADED:-}" ] && return 0
 	server_versions_check
 	nfs_server_down
+	server_disk_down
 	server_conns_freed
 	check "server: transport unloads" unload_transport server "$SERVER_IMPL"
 }
