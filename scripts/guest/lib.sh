@@ -170,6 +170,12 @@ export_disk_up() {
 	rpcbind_up || return 1
 	mkdir -p "$m/export" "$m/nfs/rpc_pipefs" "$m/nfs/v4recovery" \
 		"$m/nfs/nfsdcld" "$m/nfs/nfsdcltrack" || return 1
+	# exportfs and mountd keep their tables (etab, rmtab) there too:
+	# the disk's directory starts as a copy of the root's.
+	if [ ! -e "$m/nfs/etab" ]; then
+		cp -a /var/lib/nfs/. "$m/nfs/" || return 1
+		touch "$m/nfs/etab" "$m/nfs/rmtab" || return 1
+	fi
 	mount --bind "$m/export" "$EXPORT_DIR" &&
 		mount --bind "$m/nfs" /var/lib/nfs
 }
