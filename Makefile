@@ -62,12 +62,16 @@ KMAKE = $(MAKE) -C $(KDIR) M=$(CURDIR) $(KCONFIG_FLAGS) \
 
 all: modules
 
+# The kernel's make is a sub-make through $(KMAKE), where make does not
+# see $(MAKE): the leading + hands it the jobserver, so that "make -j2"
+# (DKMS runs make -j<cpus>) builds in parallel instead of warning
+# "jobserver unavailable: using -j1".
 modules:
 	@test -f $(KDIR)/Makefile || { echo "no kernel build tree at $(KDIR): run 'make setup' or set KDIR"; exit 1; }
-	$(KMAKE) modules
+	+$(KMAKE) modules
 
 modules_install:
-	$(KMAKE) modules_install
+	+$(KMAKE) modules_install
 
 # --- make install / make uninstall ---------------------------------------------
 # KVER: the kernel to install for (default: the one KDIR was configured
