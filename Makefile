@@ -24,7 +24,8 @@
 #                      file that makes every request load them, then depmod
 #   make uninstall     removes exactly that and runs depmod: the kernel's
 #                      rpcrdma.ko answers the requests again
-#   make deb           a DKMS Debian package (.build/deb/rpcrdma-ng-dkms_*.deb)
+#   make deb           a DKMS Debian package (.build/deb/rpcrdma-ng-dkms_*.deb;
+#                      DEB_DIR= another directory)
 #
 # Kbuild reads ./Kbuild, never this file; in-tree builds use Kbuild and
 # Kconfig directly.
@@ -62,12 +63,16 @@ KMAKE = $(MAKE) -C $(KDIR) M=$(CURDIR) $(KCONFIG_FLAGS) \
 
 all: modules
 
+# The kernel's make is a sub-make through $(KMAKE), where make does not
+# see $(MAKE): the leading + hands it the jobserver, so that "make -j2"
+# (DKMS runs make -j<cpus>) builds in parallel instead of warning
+# "jobserver unavailable: using -j1".
 modules:
 	@test -f $(KDIR)/Makefile || { echo "no kernel build tree at $(KDIR): run 'make setup' or set KDIR"; exit 1; }
-	$(KMAKE) modules
+	+$(KMAKE) modules
 
 modules_install:
-	$(KMAKE) modules_install
+	+$(KMAKE) modules_install
 
 # --- make install / make uninstall ---------------------------------------------
 # KVER: the kernel to install for (default: the one KDIR was configured
@@ -122,16 +127,22 @@ uninstall:
 	done; true
 
 # --- make deb ---------------------------------------------------------------------
-# rpcrdma-ng-dkms_<ver>_all.deb in .build/deb from the files git tracks
-# (packaging/debian is the debian/ directory; dkms.conf the DKMS recipe).
-DEB_STAGE := .build/deb/rpcrdma-ng
+# rpcrdma-ng-dkms_<ver>_all.deb in DEB_DIR (default .build/deb) from the
+# files git tracks (packaging/debian is the debian/ directory; dkms.conf
+# the DKMS recipe). The VM harness builds it into its log directory
+# (scripts/vmtest, scenario package). Only what this target makes there
+# is removed first: the staging tree and earlier packages.
+DEB_DIR ?= .build/deb
+DEB_STAGE = $(DEB_DIR)/rpcrdma-ng
 deb:
-	rm -rf .build/deb
-	mkdir -p $(DEB_STAGE)
-	git ls-files -z | tar --null -T - -cf - | tar -xf - -C $(DEB_STAGE)
-	cp -a packaging/debian $(DEB_STAGE)/debian
-	cd $(DEB_STAGE) && dpkg-buildpackage -b -us -uc
-	dpkg-deb --contents .build/deb/rpcrdma-ng-dkms_*_all.deb
+	rm -rf "$(DEB_STAGE)"
+	rm -f "$(DEB_DIR)"/rpcrdma-ng-dkms_*.deb "$(DEB_DIR)"/rpcrdma-ng_*.buildinfo \
+		"$(DEB_DIR)"/rpcrdma-ng_*.changes
+	mkdir -p "$(DEB_STAGE)"
+	git ls-files -z | tar --null -T - -cf - | tar -xf - -C "$(DEB_STAGE)"
+	cp -a packaging/debian "$(DEB_STAGE)/debian"
+	cd "$(DEB_STAGE)" && dpkg-buildpackage -b -us -uc
+	dpkg-deb --contents "$(DEB_DIR)"/rpcrdma-ng-dkms_*_all.deb
 
 clean:
 	@test ! -f $(KDIR)/Makefile || $(KMAKE) clean

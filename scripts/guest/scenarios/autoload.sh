@@ -41,41 +41,14 @@ INSTALL_CONF=/etc/modprobe.d/rpcrdma-ng.conf
 DEPMOD_STANDIN=/tmp/depmod-standin
 DEPMOD_CALLS=/tmp/depmod-calls
 
+. "$TOP/scripts/guest/admin.sh"
+
 # The harness's own loading and unloading are not the path under test.
 load_transport() { return 0; }
 unload_transport() { return 0; }
 
-is_loaded() { grep -q "^$1 " /proc/modules; }
-none_loaded() {
-	local m
-	for m in "$@"; do
-		! is_loaded "$m" || { echo "$m is loaded"; return 1; }
-	done
-}
-
-# The module in the kernel is the file make install put there: the same
-# GNU build ID (the sysfs note is the whole ELF note; its 16-byte header
-# and "GNU" name come first), and the kernel marks it out-of-tree (O).
-loaded_is_installed() {
-	local m=$1 want got
-	want=$(readelf -n "$INSTALL_MODDIR/$m.ko" | awk '/Build ID:/ { print $3 }')
-	got=$(od -An -tx1 -j16 "/sys/module/$m/notes/.note.gnu.build-id" |
-		tr -d ' \n') || return 1
-	echo "$m: loaded build ID $got, installed $want, taint $(cat "/sys/module/$m/taint")"
-	[ -n "$want" ] && [ "$got" = "$want" ] &&
-		grep -q O "/sys/module/$m/taint"
-}
-
-modules_state() {
-	log "modules: $(grep -E '^(rpcrdma|rpcrdma_core|xprtrdma|svcrdma|sunrpc) ' /proc/modules | cut -d' ' -f1,3 | tr '\n' ' ')"
-}
-
-resolves_to() {
-	local name=$1 want=$2 got
-	got=$(modprobe -R "$name" 2>&1 | tr '\n' ' ')
-	echo "modprobe -R $name: $got"
-	[ "$got" = "$want " ]
-}
+# The module in the kernel is the file make install put there.
+loaded_is_installed() { loaded_is_file "$1" "$INSTALL_MODDIR/$1.ko"; }
 
 make_depmod_standin() {
 	local idx=/lib/modules/$GUEST_KVER
@@ -134,34 +107,10 @@ refused() {
 	return $rc
 }
 
-# modprobe -r, allowing a just-unmounted transport a few seconds to be
-# destroyed (its release runs on a workqueue).
-unload() {
-	local i
-	for ((i = 0; i < 20; i++)); do
-		modprobe -r "$@" 2>/dev/null && return 0
-		sleep 0.5
-	done
-	modprobe -r "$@"
-}
-
 nothing_registered() {
 	diff /tmp/transports-before /proc/sys/sunrpc/transports &&
 		[ ! -e /proc/sys/sunrpc/svcrdma_ng ] &&
 		none_loaded xprtrdma svcrdma
-}
-
-# A 3 MiB + 1 byte file written, the mount cycled and the caches dropped,
-# then read back and compared by SHA-256.
-checksummed_io() {
-	local v=$1 tag=$2 src=/tmp/autoload-$2 sum
-	head -c $((3 * 1024 * 1024 + 1)) /dev/urandom > "$src" || return 1
-	sum=$(sha256sum < "$src")
-	cp "$src" "$NFS_MNT/$tag" && sync || return 1
-	umount "$NFS_MNT" || return 1
-	echo 3 > /proc/sys/vm/drop_caches
-	nfs_mount "$v" || return 1
-	[ "$(sha256sum < "$NFS_MNT/$tag")" = "$sum" ]
 }
 
 # --- the in-tree sysctl names and mountstats(8) -----------------------------
@@ -208,18 +157,6 @@ ctl_refused() {
 
 svc_ctl() { cat "$SVC_RDMA/$1"; }
 
-# An O_DIRECT write and read of 4 MiB on the mount: the data goes by
-# RDMA (Read chunks for the WRITEs, Write chunks for the READs), not
-# through the page cache.
-direct_io() {
-	local src=/tmp/autoload-direct
-	head -c $((4 * 1024 * 1024)) /dev/urandom > "$src" || return 1
-	dd if="$src" of="$NFS_MNT/direct" bs=1M oflag=direct status=none &&
-		dd if="$NFS_MNT/direct" of="$src.back" bs=1M iflag=direct \
-			status=none &&
-		cmp "$src" "$src.back"
-}
-
 # svc_grew NAME BEFORE: the svc_rdma counter is above BEFORE.
 svc_grew() {
 	local now
@@ -248,30 +185,6 @@ svc_shared() {
 	[ "$(cat "$SVCRDMA_STATS/max_requests")" = 32 ] || return 1
 	echo "$old" > "$SVC_RDMA/max_requests" &&
 		[ "$(cat "$SVCRDMA_STATS/max_requests")" = "$old" ]
-}
-
-# mountstats(8) of nfs-utils, --xprt, for the mount: the RDMA labels it
-# knows, with values that the direct I/O above must have produced.
-mountstats_sane() {
-	local out
-	out=$(mountstats --xprt "$NFS_MNT") || return 1
-	echo "$out"
-	awk -F': ' '
-		function n(s) { sub(/ .*/, "", s); return s + 0 }
-		{ sub(/^[ \t]+/, "", $1); v[$1] = $2; seen[$1] = 1 }
-		END {
-			ok = seen["Transport protocol"] && v["Transport protocol"] == "rdma"
-			ok = ok && n(v["RPC requests"]) > 0
-			ok = ok && n(v["Read segments"]) > 0
-			ok = ok && n(v["Write segments"]) > 0
-			ok = ok && n(v["Registered"]) > 0
-			ok = ok && n(v["RDMA received"]) >= 4194304
-			ok = ok && seen["Hardway allocations"] && n(v["Hardway allocations"]) == 0
-			ok = ok && seen["Failed marshals"] && n(v["Failed marshals"]) == 0
-			ok = ok && seen["Bad replies"] && n(v["Bad replies"]) == 0
-			ok = ok && n(v["Allocated MRs"]) > 0
-			exit !ok
-		}' <<<"$out"
 }
 
 # The administrator's tracing recipe, "trace-cmd record -e '*rdma_ng'",
@@ -354,32 +267,6 @@ admin_tools_part() {
 		xprtrdma_marshal xprtrdma_reply xprtrdma_wc_recv \
 		svcrdma_accept svcrdma_recvfrom svcrdma_sendto svcrdma_post_send
 	admin_trace_stop
-}
-
-# A 2 KiB O_DIRECT WRITE; prints how many Read chunk segments (xprt
-# field 13) and continued Calls (field 48) it took.
-small_write_chunked() {
-	local r0 c0 r1 c1
-	head -c 2048 /dev/urandom > /tmp/autoload-2k || return 1
-	r0=$(xprt_field 13) c0=$(xprt_field 48)
-	dd if=/tmp/autoload-2k of="$NFS_MNT/small" bs=2048 oflag=direct \
-		status=none || return 1
-	r1=$(xprt_field 13) c1=$(xprt_field 48)
-	echo $((r1 - r0 + c1 - c0))
-}
-
-small_write_inline() {
-	local n
-	n=$(small_write_chunked) || return 1
-	echo "2 KiB WRITE: $n Read segments or continued Calls"
-	[ "$n" = 0 ]
-}
-
-small_write_not_inline() {
-	local n
-	n=$(small_write_chunked) || return 1
-	echo "2 KiB WRITE: $n Read segments or continued Calls"
-	[ "$n" -gt 0 ]
 }
 
 admin_compat_part() {
