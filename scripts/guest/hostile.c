@@ -970,7 +970,13 @@ static int served(void)
  *   disconnect              close the connection (DREQ and QP error)
  *   dreq                    send a DREQ, keep the QP and stop posting
  *                           Receives and reading the connection
+ *   norepost                keep reading the connection, but repost no
+ *                           Receive any more: once the posted ones are
+ *                           used, the client's Sends meet RNR NAKs
+ *   sleep MS                wait, taking no completion and no event
  * Other lines:
+ *   recvs N                 Receives posted on each new connection
+ *                           (1 to 64, default 64)
  *   negotiate LOW HIGH      the ERR_VERS range answering Version 2
  *   negotiate none          Version 2 messages are not answered at all
  *   grant V                 the initial credit value (default 32)
@@ -1018,7 +1024,7 @@ struct lconn {
 	struct ibv_mr *rmr, *smr;
 	uint8_t *rbuf, *sbuf;
 	uint32_t seq, calls, sends_out, slot;
-	bool up, gone, deaf;
+	bool up, gone, deaf, norepost;
 };
 
 static const char *const g_kinds[] = {
@@ -1035,6 +1041,7 @@ struct lon {
 static struct lon g_on[MAXON];
 static int g_non;
 static uint32_t g_grant = 32, g_neg_low = 1, g_neg_high = 1;
+static int g_lnrecv = LNRECV;	/* Receives posted at accept */
 static bool g_neg_none;
 static struct lcall g_call;
 static struct lconn *g_lc;	/* the connection being served */
@@ -1275,7 +1282,7 @@ static struct lconn *lc_accept(struct rdma_cm_id *id)
 	lc->smr = ibv_reg_mr(lc->pd, lc->sbuf, LSLOTS * LSBUFSZ, 0);
 	if (!lc->rmr || !lc->smr)
 		goto reject;
-	for (i = 0; i < LNRECV; i++)
+	for (i = 0; i < g_lnrecv; i++)
 		if (lc_post_recv(lc, i))
 			goto reject;
 	if (rdma_accept(id, &param))
@@ -1329,7 +1336,8 @@ static int lc_poll(struct lconn *lc)
 			if (!lc->deaf)
 				lc_recv(lc, lc->rbuf + wc[i].wr_id * LRBUFSZ,
 					wc[i].byte_len);
-			if (!lc->deaf && lc_post_recv(lc, wc[i].wr_id))
+			if (!lc->deaf && !lc->norepost &&
+			    lc_post_recv(lc, wc[i].wr_id))
 				lc->gone = true;
 		} else {
 			lc_reap_sends(lc, &wc[i]);
@@ -1452,6 +1460,15 @@ static int lc_action(struct lconn *lc, char **tok, int n)
 	}
 	if (!strcmp(tok[0], "disconnect")) {
 		rdma_disconnect(lc->id);
+		return 0;
+	}
+	if (!strcmp(tok[0], "norepost")) {
+		lc->norepost = true;
+		printf("# connection %u: Receives no longer reposted\n", lc->seq);
+		return 0;
+	}
+	if (!strcmp(tok[0], "sleep") && n == 2) {
+		usleep(atoi(tok[1]) * 1000);
 		return 0;
 	}
 	if (!strcmp(tok[0], "dreq")) {
@@ -1689,6 +1706,12 @@ static int load_case(const char *path)
 			g_neg_high = strtoul(tok[2], NULL, 0);
 		} else if (!strcmp(tok[0], "grant") && n == 2) {
 			g_grant = strtoul(tok[1], NULL, 0);
+		} else if (!strcmp(tok[0], "recvs") && n == 2) {
+			g_lnrecv = atoi(tok[1]);
+			if (g_lnrecv < 1 || g_lnrecv > LNRECV) {
+				fclose(f);
+				return why("recvs %d", g_lnrecv);
+			}
 		} else if (!strcmp(tok[0], "expect") && n == 2 &&
 			   !strcmp(tok[1], "close")) {
 			g_expect_close = true;
