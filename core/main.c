@@ -1,9 +1,10 @@
 // SPDX-License-Identifier: GPL-2.0-only
 /*
- * rpcrdma_core: module glue for the code that the RPC-over-RDMA client
- * (xprtrdma.ko) and server (svcrdma.ko) share. Everything here is
- * exported in the RPCRDMA symbol namespace; the wire codec lives in
- * codec_*.c and cm_private.c.
+ * rpcrdma_core: module glue for the code below the RPC-over-RDMA client
+ * (xprtrdma.ko) and server (svcrdma.ko). Both use the wire codec
+ * (codec_*.c, including the reverse-direction checks of RFC 8167, and
+ * cm_private.c); the FRWR pool (frwr.c) serves the client only.
+ * Everything here is exported in the RPCRDMA symbol namespace.
  */
 
 #include <linux/module.h>
@@ -55,5 +56,5 @@ static void __exit rpcrdma_core_exit(void)
 module_init(rpcrdma_core_init);
 module_exit(rpcrdma_core_exit);
 
-MODULE_DESCRIPTION("RPC-over-RDMA shared core: wire codec, FRWR, backchannel");
+MODULE_DESCRIPTION("RPC-over-RDMA core: wire codec, and the client's FRWR pool");
 MODULE_LICENSE("GPL");
