@@ -389,11 +389,14 @@ static int xprtrdma_ep_open(struct xprtrdma_xprt *rx)
  * xprtrdma_ep_teardown - close and free the current connection, if any
  * @rx: the transport
  *
- * Order matters: the QP is moved to error and drained first, so every
- * completion handler has run; then, with rx_ep_rwsem held so buf_free
- * cannot be invalidating at the same time, the endpoint is unpublished
- * and every RPC forgets its MRs; then the MRs, QP, CQs, PD and, last,
- * the cm_id are destroyed.
+ * Order matters: rdma_disconnect() first, if the connection counted as
+ * up, which moves the QP to error. Then rx_ep_rwsem is taken for write,
+ * so buf_free cannot be invalidating at the same time, and under it the
+ * Receive and Send Queues are drained (every completion handler has
+ * run), the QP is destroyed, the endpoint is unpublished and every RPC
+ * forgets its MRs. After the rwsem is released, xprtrdma_ep_destroy()
+ * frees the rest: Send buffers, Receive ring, MR pool, CQs, PD and,
+ * last, the cm_id.
  *
  * Context: process context, holding XPRT_LOCKED (connect worker, close,
  * destroy).
