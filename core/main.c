@@ -43,6 +43,11 @@ int rpcrdma_ctl_gauge(RPCRDMA_CTL_CONST struct ctl_table *table, int write,
 }
 EXPORT_SYMBOL_RPCRDMA_CORE(rpcrdma_ctl_gauge);
 
+/*
+ * One step, so nothing to unwind. Nothing can use the exports before
+ * this has succeeded: the load of a module that imports them waits
+ * until this init is over (resolve_symbol_wait()), and fails if it did.
+ */
 static int __init rpcrdma_core_init(void)
 {
 	return frwr_sysctl_init();
