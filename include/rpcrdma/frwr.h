@@ -14,7 +14,9 @@
  * because the peer sent Send With Invalidate. frwr_put() returns the MR:
  * an MR whose rkey may still be live, or whose state is unknown after a
  * flush or an error, is deregistered and replaced, so nothing returned
- * to the pool can still be reached by the peer.
+ * to the pool can still be reached by the peer. That may sleep, so
+ * frwr_put() is for process context only (a workqueue, a sleeping lock
+ * such as an rwsem held, but no spinlock, RCU or softirq).
  */
 #ifndef _RPCRDMA_FRWR_H
 #define _RPCRDMA_FRWR_H
