@@ -10,6 +10,7 @@
  * invalid (FRWR_IDLE) or it is deregistered and replaced.
  */
 
+#include <linux/kernel.h>
 #include <linux/slab.h>
 #include <linux/mm.h>
 
@@ -262,12 +263,19 @@ static bool frwr_recover(struct frwr_mr *mr)
  * deregistered and replaced here, so it is never reused while the peer
  * might still hold a working rkey for it.
  *
- * Context: process context when the MR may need recovery; may sleep.
+ * Context: process context; may sleep. Not under a spinlock or
+ * rcu_read_lock(), nor in a CQ handler polled in softirq context: the
+ * replacement calls ib_dereg_mr() and ib_alloc_mr(), which may wait for
+ * the device. A workqueue item (a CQ polled with IB_POLL_WORKQUEUE) or a
+ * holder of a sleeping lock such as an rwsem may call it. might_sleep()
+ * checks every call, not only the ones that happen to need a
+ * replacement.
  */
 void frwr_put(struct frwr_mr *mr)
 {
 	struct frwr_pool *pool = mr->fm_pool;
 
+	might_sleep();
 	frwr_unmap(mr);
 	if (mr->fm_state == FRWR_REGISTERED || mr->fm_state == FRWR_DIRTY) {
 		if (!frwr_recover(mr))

@@ -1,9 +1,10 @@
 // SPDX-License-Identifier: GPL-2.0-only
 /*
- * rpcrdma_core: module glue for the code that the RPC-over-RDMA client
- * (xprtrdma.ko) and server (svcrdma.ko) share. Everything here is
- * exported in the RPCRDMA symbol namespace; the wire codec lives in
- * codec_*.c and cm_private.c.
+ * rpcrdma_core: module glue for the code below the RPC-over-RDMA client
+ * (xprtrdma.ko) and server (svcrdma.ko). Both use the wire codec
+ * (codec_*.c, including the reverse-direction checks of RFC 8167, and
+ * cm_private.c); the FRWR pool (frwr.c) serves the client only.
+ * Everything here is exported in the RPCRDMA symbol namespace.
  */
 
 #include <linux/module.h>
@@ -42,6 +43,11 @@ int rpcrdma_ctl_gauge(RPCRDMA_CTL_CONST struct ctl_table *table, int write,
 }
 EXPORT_SYMBOL_RPCRDMA_CORE(rpcrdma_ctl_gauge);
 
+/*
+ * One step, so nothing to unwind. Nothing can use the exports before
+ * this has succeeded: the load of a module that imports them waits
+ * until this init is over (resolve_symbol_wait()), and fails if it did.
+ */
 static int __init rpcrdma_core_init(void)
 {
 	return frwr_sysctl_init();
@@ -55,5 +61,5 @@ static void __exit rpcrdma_core_exit(void)
 module_init(rpcrdma_core_init);
 module_exit(rpcrdma_core_exit);
 
-MODULE_DESCRIPTION("RPC-over-RDMA shared core: wire codec, FRWR, backchannel");
+MODULE_DESCRIPTION("RPC-over-RDMA core: wire codec, and the client's FRWR pool");
 MODULE_LICENSE("GPL");

@@ -26,14 +26,22 @@ static int __init svcrdma_init_failed(int ret)
 }
 
 /*
- * The svc class "rdma", the backchannel's XPRT_TRANSPORT_BC_RDMA and the
- * sysctl directory sunrpc/svc_rdma are all registered by the kernel's
- * rpcrdma.ko as well; the class taken fails init. The directory comes
- * last, once the class has shown that module is not loaded: beside it,
- * registering the directory would fail with a warning of its own.
- * Every step is undone in reverse order, so a failed load leaves no
- * sysctl directory, workqueue or class behind, and one log line says
- * why.
+ * Registering the svc class "rdma" publishes the module: from then on
+ * nfsd can find the class and create a listener, which holds a module
+ * reference (try_module_get() succeeds while init is still running),
+ * and a failed init frees the module whatever references there are. So
+ * nothing that can fail init comes after the class (the last step of
+ * svcrdma_transport_init(), after its workqueue). Before it: our own
+ * sysctl directory (svcrdma_ng) and the backchannel's
+ * XPRT_TRANSPORT_BC_RDMA class, which is inert until then: its setup
+ * refuses every connection that is not of our svc class. After it, best
+ * effort, the sysctl directory sunrpc/svc_rdma: the kernel's rpcrdma.ko
+ * registers it as well, and beside that module registering it would log
+ * errors of its own, while -EEXIST from one of our classes says in one
+ * line that the module is in the way. Without it svcrdma_ng's tunables
+ * and counters are still there. A failed load leaves no sysctl
+ * directory, workqueue or class behind; exit undoes init in reverse
+ * order.
  */
 static int __init svcrdma_init(void)
 {
@@ -42,21 +50,20 @@ static int __init svcrdma_init(void)
 	ret = svcrdma_stats_init();
 	if (ret)
 		goto out;
-	ret = svcrdma_transport_init();
-	if (ret)
-		goto out_stats;
 	ret = svcrdma_bc_init();
 	if (ret)
-		goto out_transport;
-	ret = svcrdma_compat_init();
+		goto out_stats;
+	ret = svcrdma_transport_init();
 	if (ret)
 		goto out_bc;
+	ret = svcrdma_compat_init();
+	if (ret)
+		pr_warn("svcrdma: the sysctl directory /proc/sys/sunrpc/svc_rdma is missing (%d); /proc/sys/sunrpc/svcrdma_ng has the same tunables and counters\n",
+			ret);
 	return 0;
 
 out_bc:
 	svcrdma_bc_exit();
-out_transport:
-	svcrdma_transport_exit();
 out_stats:
 	svcrdma_stats_exit();
 out:
@@ -66,8 +73,8 @@ out:
 static void __exit svcrdma_exit(void)
 {
 	svcrdma_compat_exit();
-	svcrdma_bc_exit();
 	svcrdma_transport_exit();
+	svcrdma_bc_exit();
 	svcrdma_stats_exit();
 }
 

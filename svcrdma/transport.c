@@ -183,6 +183,9 @@ struct svc_xprt_class svcrdma_class = {
 /**
  * svcrdma_transport_init - create the workqueue and register the class
  *
+ * The class goes last: once it is registered, nfsd may create a
+ * listener, so nothing after it may fail module init (see main.c).
+ *
  * Return: 0 or a negative errno.
  */
 int svcrdma_transport_init(void)

@@ -54,6 +54,7 @@ static void xprtrdma_cm_established(struct xprtrdma_ep *ep,
 	trace_xprtrdma_connected(rx->rx_xprt.id, ep->ep_credits,
 				 ep->ep_inline_send, ep->ep_inline_recv,
 				 ep->ep_remote_inv, have);
+	set_bit(XPRTRDMA_EP_DISCONNECT, &ep->ep_flags);
 	set_bit(XPRTRDMA_EP_CONNECTED, &ep->ep_flags);
 }
 
@@ -134,6 +135,25 @@ static void xprtrdma_qp_event(struct ib_event *event, void *context)
 	default:
 		xprtrdma_ep_fail(ep);
 	}
+}
+
+/*
+ * Stop using a connection and, if it was ever established, disconnect
+ * it: exactly once, whether or not it failed first. xprtrdma_ep_fail()
+ * clears only XPRTRDMA_EP_CONNECTED, so a failed connection still gets
+ * here with XPRTRDMA_EP_DISCONNECT set. rdma_disconnect() moves the QP
+ * to error and sends the peer a DREQ (or the DREP answering the peer's
+ * own DREQ), so the peer learns of the close at once rather than when
+ * its CM or its RPCs time out. EP_CONNECTED is cleared first, so that
+ * the flushes that follow are not taken for a QP that failed by itself
+ * (xprtrdma_wc_failed()); test_and_clear_bit() lets only one caller
+ * through.
+ */
+static void xprtrdma_ep_disconnect(struct xprtrdma_ep *ep)
+{
+	clear_bit(XPRTRDMA_EP_CONNECTED, &ep->ep_flags);
+	if (test_and_clear_bit(XPRTRDMA_EP_DISCONNECT, &ep->ep_flags))
+		rdma_disconnect(ep->ep_id);
 }
 
 static void xprtrdma_ep_destroy(struct xprtrdma_ep *ep)
@@ -372,8 +392,7 @@ static int xprtrdma_ep_open(struct xprtrdma_xprt *rx)
 	if (!rc && !ep->ep_vers)
 		rc = xprtrdma_v2_negotiate(ep);
 	if (rc) {
-		if (test_and_clear_bit(XPRTRDMA_EP_CONNECTED, &ep->ep_flags))
-			rdma_disconnect(ep->ep_id);
+		xprtrdma_ep_disconnect(ep);
 		xprtrdma_ep_destroy(ep);
 		return rc;
 	}
@@ -389,11 +408,15 @@ static int xprtrdma_ep_open(struct xprtrdma_xprt *rx)
  * xprtrdma_ep_teardown - close and free the current connection, if any
  * @rx: the transport
  *
- * Order matters: the QP is moved to error and drained first, so every
- * completion handler has run; then, with rx_ep_rwsem held so buf_free
- * cannot be invalidating at the same time, the endpoint is unpublished
- * and every RPC forgets its MRs; then the MRs, QP, CQs, PD and, last,
- * the cm_id are destroyed.
+ * Order matters: first xprtrdma_ep_disconnect(), which calls
+ * rdma_disconnect() if the connection was ever established, failed or
+ * not, and so moves the QP to error. Then rx_ep_rwsem is taken for
+ * write, so buf_free cannot be invalidating at the same time, and under
+ * it the Receive and Send Queues are drained (every completion handler
+ * has run), the QP is destroyed, the endpoint is unpublished and every
+ * RPC forgets its MRs. After the rwsem is released, xprtrdma_ep_destroy()
+ * frees the rest: Send buffers, Receive ring, MR pool, CQs, PD and,
+ * last, the cm_id.
  *
  * Context: process context, holding XPRT_LOCKED (connect worker, close,
  * destroy).
@@ -406,8 +429,7 @@ void xprtrdma_ep_teardown(struct xprtrdma_xprt *rx)
 		return;
 	trace_xprtrdma_disconnect(rx->rx_xprt.id,
 				  test_bit(XPRTRDMA_EP_REMOVED, &ep->ep_flags));
-	if (test_and_clear_bit(XPRTRDMA_EP_CONNECTED, &ep->ep_flags))
-		rdma_disconnect(ep->ep_id);
+	xprtrdma_ep_disconnect(ep);
 
 	down_write(&rx->rx_ep_rwsem);
 	if (ep->ep_qp) {

@@ -169,6 +169,10 @@ static struct ctl_table xprtrdma_ctl_table[] = {
 /**
  * xprtrdma_sysctl_init - register the in-tree client's sysctl names
  *
+ * The kernel's rpcrdma.ko registers the same names: call this only once
+ * our transport class is registered, which fails while that module is
+ * loaded.
+ *
  * Return: 0 or -ENOMEM.
  */
 int xprtrdma_sysctl_init(void)
@@ -178,7 +182,7 @@ int xprtrdma_sysctl_init(void)
 }
 
 /**
- * xprtrdma_sysctl_exit - remove them
+ * xprtrdma_sysctl_exit - remove them, if xprtrdma_sysctl_init() did not fail
  */
 void xprtrdma_sysctl_exit(void)
 {

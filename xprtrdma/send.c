@@ -75,7 +75,9 @@ void xprtrdma_space_wake(struct xprtrdma_xprt *rx)
  * @ep: the connection
  *
  * Safe in any context that may take a spinlock. Waiting RPCs are woken
- * by the close and retransmit after the next connect.
+ * by the close and retransmit after the next connect. Only
+ * XPRTRDMA_EP_CONNECTED is cleared: the close's teardown still calls
+ * rdma_disconnect() (XPRTRDMA_EP_DISCONNECT), so the peer hears of it.
  */
 void xprtrdma_ep_fail(struct xprtrdma_ep *ep)
 {

@@ -122,7 +122,8 @@ static inline size_t xprtrdma_payload_limit(unsigned int depth,
 
 /* struct xprtrdma_ep flags */
 enum {
-	XPRTRDMA_EP_CONNECTED,	/* ESTABLISHED seen, no disconnect yet */
+	XPRTRDMA_EP_CONNECTED,	/* ESTABLISHED seen, not failed or closing */
+	XPRTRDMA_EP_DISCONNECT,	/* ESTABLISHED seen, rdma_disconnect() due */
 	XPRTRDMA_EP_REMOVED,	/* DEVICE_REMOVAL seen */
 };
 

@@ -1,7 +1,10 @@
 /* SPDX-License-Identifier: GPL-2.0-only */
 /*
- * FRWR (Fast-Registration Work Request) memory registration, shared by
- * the client transport and the reverse-direction code.
+ * FRWR (Fast-Registration Work Request) memory registration. It lives
+ * in rpcrdma_core, but its only user is the client transport
+ * (xprtrdma.ko): the server moves data with the kernel's rdma_rw API and
+ * registers no memory of its own, and reverse-direction messages carry
+ * no chunks (RFC 8167, Section 5.3); see Documentation/design.rst.
  *
  * A pool owns every MR it allocates. The user takes an MR with
  * frwr_get(), describes the memory in fm_sg[] (interior entries must
@@ -11,7 +14,9 @@
  * because the peer sent Send With Invalidate. frwr_put() returns the MR:
  * an MR whose rkey may still be live, or whose state is unknown after a
  * flush or an error, is deregistered and replaced, so nothing returned
- * to the pool can still be reached by the peer.
+ * to the pool can still be reached by the peer. That may sleep, so
+ * frwr_put() is for process context only (a workqueue, a sleeping lock
+ * such as an rwsem held, but no spinlock, RCU or softirq).
  */
 #ifndef _RPCRDMA_FRWR_H
 #define _RPCRDMA_FRWR_H
