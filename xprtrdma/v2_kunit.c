@@ -1215,10 +1215,18 @@ struct x_rc {
 	u8 src[X_RC_MSG];	/* the RPC message of an inline Reply */
 };
 
+/* A one-segment Reply chunk of @len octets (0: returned unused) */
+static void x_rc_chunk(struct rpcrdma_chunks *ch, u32 len)
+{
+	ch->ch_has_reply = true;
+	ch->ch_reply.wc_nsegs = 1;
+	ch->ch_reply.wc_segs[0].rs_handle = X_RC_HANDLE;
+	ch->ch_reply.wc_segs[0].rs_length = len;
+}
+
 static struct x_rc *x_rc_setup(struct kunit *test)
 {
 	struct x_rc *rc = kunit_kzalloc(test, sizeof(*rc), GFP_KERNEL);
-	struct rpcrdma_chunks *ch;
 	struct rpc_rqst *rqst;
 
 	KUNIT_ASSERT_NOT_NULL(test, rc);
@@ -1239,11 +1247,7 @@ static struct x_rc *x_rc_setup(struct kunit *test)
 	rqst->rq_rcv_buf.buflen = X_RC_LEN;
 
 	/* The Call offered a one-segment Reply chunk and nothing else */
-	ch = &rc->req->req_msg.m1_chunks;
-	ch->ch_has_reply = true;
-	ch->ch_reply.wc_nsegs = 1;
-	ch->ch_reply.wc_segs[0].rs_handle = X_RC_HANDLE;
-	ch->ch_reply.wc_segs[0].rs_length = X_RC_LEN;
+	x_rc_chunk(&rc->req->req_msg.m1_chunks, X_RC_LEN);
 
 	x_payload(rc->src, X_RC_MSG, 3, X_XID);
 	/* What a server RDMA-Writes: the RPC Reply, its xid first */
@@ -1290,9 +1294,7 @@ static void x_rc_inline_zero(struct kunit *test)
 	struct x_rc *rc = x_rc_setup(test);
 	struct rpcrdma_v1_msg *msg = x_rc_msg(test, RPCRDMA1_MSG);
 
-	msg->m1_chunks.ch_has_reply = true;
-	msg->m1_chunks.ch_reply.wc_nsegs = 1;
-	msg->m1_chunks.ch_reply.wc_segs[0].rs_handle = X_RC_HANDLE;
+	x_rc_chunk(&msg->m1_chunks, 0);
 	KUNIT_EXPECT_EQ(test, x_rc_place(test, rc), (int)X_RC_MSG);
 	KUNIT_EXPECT_MEMEQ(test, rc->priv, rc->src, X_RC_MSG);
 }
@@ -1303,10 +1305,7 @@ static void x_rc_nomsg(struct kunit *test)
 	struct x_rc *rc = x_rc_setup(test);
 	struct rpcrdma_v1_msg *msg = x_rc_msg(test, RPCRDMA1_NOMSG);
 
-	msg->m1_chunks.ch_has_reply = true;
-	msg->m1_chunks.ch_reply.wc_nsegs = 1;
-	msg->m1_chunks.ch_reply.wc_segs[0].rs_handle = X_RC_HANDLE;
-	msg->m1_chunks.ch_reply.wc_segs[0].rs_length = X_RC_MSG;
+	x_rc_chunk(&msg->m1_chunks, X_RC_MSG);
 	KUNIT_EXPECT_EQ(test, x_rc_place(test, rc), (int)X_RC_MSG);
 }
 
@@ -1316,10 +1315,7 @@ static void x_rc_msg_and_chunk(struct kunit *test)
 	struct x_rc *rc = x_rc_setup(test);
 	struct rpcrdma_v1_msg *msg = x_rc_msg(test, RPCRDMA1_MSG);
 
-	msg->m1_chunks.ch_has_reply = true;
-	msg->m1_chunks.ch_reply.wc_nsegs = 1;
-	msg->m1_chunks.ch_reply.wc_segs[0].rs_handle = X_RC_HANDLE;
-	msg->m1_chunks.ch_reply.wc_segs[0].rs_length = X_RC_MSG;
+	x_rc_chunk(&msg->m1_chunks, X_RC_MSG);
 	KUNIT_EXPECT_EQ(test, x_rc_place(test, rc), -EPROTO);
 }
 
@@ -1330,9 +1326,7 @@ static void x_rc_nomsg_empty(struct kunit *test)
 	struct rpcrdma_v1_msg *msg = x_rc_msg(test, RPCRDMA1_NOMSG);
 
 	KUNIT_EXPECT_EQ(test, x_rc_place(test, rc), -EPROTO);
-	msg->m1_chunks.ch_has_reply = true;
-	msg->m1_chunks.ch_reply.wc_nsegs = 1;
-	msg->m1_chunks.ch_reply.wc_segs[0].rs_handle = X_RC_HANDLE;
+	x_rc_chunk(&msg->m1_chunks, 0);
 	KUNIT_EXPECT_EQ(test, x_rc_place(test, rc), -EPROTO);
 	msg->m1_chunks.ch_reply.wc_segs[0].rs_length = X_RC_MSG;
 	rc->req->req_msg.m1_chunks.ch_has_reply = false;
@@ -1345,10 +1339,7 @@ static void x_rc_nomsg_xid(struct kunit *test)
 	struct x_rc *rc = x_rc_setup(test);
 	struct rpcrdma_v1_msg *msg = x_rc_msg(test, RPCRDMA1_NOMSG);
 
-	msg->m1_chunks.ch_has_reply = true;
-	msg->m1_chunks.ch_reply.wc_nsegs = 1;
-	msg->m1_chunks.ch_reply.wc_segs[0].rs_handle = X_RC_HANDLE;
-	msg->m1_chunks.ch_reply.wc_segs[0].rs_length = X_RC_MSG;
+	x_rc_chunk(&msg->m1_chunks, X_RC_MSG);
 	put_unaligned_be32(X_XID + 1, rc->rcv);
 	KUNIT_EXPECT_EQ(test, x_rc_place(test, rc), -EPROTO);
 }

@@ -236,10 +236,7 @@ nfs_server_up() {
 	export_fs_up || return 1
 	chmod 1777 "$EXPORT_DIR"
 	load_transport server "$SERVER_IMPL" || return 1
-	modprobe nfsd || return 1
-	mountpoint -q /proc/fs/nfsd || mount -t nfsd nfsd /proc/fs/nfsd
-	mountpoint -q /var/lib/nfs/rpc_pipefs ||
-		mount -t rpc_pipefs rpc_pipefs /var/lib/nfs/rpc_pipefs
+	nfsd_fs_up || return 1
 	if [ -n "${SERVER_DISK:-}" ]; then
 		nfsdcld_up || return 1
 	fi
@@ -255,6 +252,15 @@ nfs_server_up() {
 	rpc.nfsd 8 || return 1
 	echo "rdma $NFS_PORT" > /proc/fs/nfsd/portlist || return 1
 	grep -q "^rdma $NFS_PORT\$" /proc/fs/nfsd/portlist
+}
+
+# nfsd's module and the file systems nfsd and the NFS daemons talk
+# through (nfs_server_up, and scenarios that start nfsd their own way)
+nfsd_fs_up() {
+	modprobe nfsd || return 1
+	mountpoint -q /proc/fs/nfsd || mount -t nfsd nfsd /proc/fs/nfsd
+	mountpoint -q /var/lib/nfs/rpc_pipefs ||
+		mount -t rpc_pipefs rpc_pipefs /var/lib/nfs/rpc_pipefs
 }
 
 nfs_server_down() {

@@ -94,10 +94,7 @@ bench_server_up() {
 	mkdir -p "$EXPORT_DIR" /var/lib/nfs/rpc_pipefs /var/lib/nfs/v4recovery
 	mount -t tmpfs -o size=1g tmpfs "$EXPORT_DIR" || return 1
 	chmod 1777 "$EXPORT_DIR"
-	modprobe nfsd || return 1
-	mountpoint -q /proc/fs/nfsd || mount -t nfsd nfsd /proc/fs/nfsd
-	mountpoint -q /var/lib/nfs/rpc_pipefs ||
-		mount -t rpc_pipefs rpc_pipefs /var/lib/nfs/rpc_pipefs
+	nfsd_fs_up || return 1
 	: > /etc/exports
 	rpcbind_up || return 1
 	rpc.mountd || return 1
