@@ -207,8 +207,8 @@ void xprtrdma_bc_free_rqst(struct rpc_rqst *rqst)
 	struct xprtrdma_bc_req *req = xprtrdma_bc_req(rqst);
 	struct rpc_xprt *xprt = rqst->rq_xprt;
 
-	wait_on_bit(&req->bc_flags, XPRTRDMA_BC_SEND_BUSY,
-		    TASK_UNINTERRUPTIBLE);
+	xprtrdma_stall_wait(xprtrdma_rx(xprt), &req->bc_flags,
+			    XPRTRDMA_BC_SEND_BUSY);
 	xprtrdma_bc_req_put(req);
 	/* The reference taken when the Call was queued */
 	xprt_put(xprt);

@@ -185,10 +185,16 @@ void xprtrdma_mrs_invalidate_sync(struct xprtrdma_xprt *rx,
 
 	req->req_inv_sync = true;
 	reinit_completion(&req->req_inv_done);
-	if (xprtrdma_inv_post(ep, req))
-		wait_for_completion(&req->req_inv_done);
-	else
+	if (xprtrdma_inv_post(ep, req)) {
+		/* Queued behind a stuck Send, it waits for the close */
+		if (!wait_for_completion_timeout(&req->req_inv_done,
+						 XPRTRDMA_STALL_TIMEOUT)) {
+			xprtrdma_stalled(rx);
+			wait_for_completion(&req->req_inv_done);
+		}
+	} else {
 		xprtrdma_mrs_put_list(ep, &req->req_inv_mrs);
+	}
 out:
 	up_read(&rx->rx_ep_rwsem);
 }

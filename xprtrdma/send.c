@@ -89,6 +89,44 @@ void xprtrdma_ep_fail(struct xprtrdma_ep *ep)
 }
 
 /**
+ * xprtrdma_stalled - a Send has not completed for too long; close
+ * @rx: the transport
+ *
+ * Context: process context. The close's teardown moves the QP to the
+ * error state before it takes rx_ep_rwsem, so what was stuck is flushed
+ * even while the caller holds that lock shared.
+ */
+void xprtrdma_stalled(struct xprtrdma_xprt *rx)
+{
+	xprtrdma_count(rx, st_send_stalls);
+	trace_xprtrdma_send_stall(rx->rx_xprt.id, -ETIMEDOUT);
+	xprt_force_disconnect(&rx->rx_xprt);
+}
+
+/**
+ * xprtrdma_stall_wait - wait for a Send to be done with its buffer
+ * @rx: the transport
+ * @word: the flags word holding @bit
+ * @bit: set while the Send is posted
+ *
+ * Waits XPRTRDMA_STALL_TIMEOUT; a Send still posted then is stuck behind
+ * a peer that takes nothing, so the connection is closed, and the wait
+ * goes on for the flush, which the device ends.
+ *
+ * Context: process context; sleeps uninterruptibly, because the adapter
+ * may still read the buffer.
+ */
+void xprtrdma_stall_wait(struct xprtrdma_xprt *rx, unsigned long *word,
+			 int bit)
+{
+	if (!wait_on_bit_timeout(word, bit, TASK_UNINTERRUPTIBLE,
+				 XPRTRDMA_STALL_TIMEOUT))
+		return;
+	xprtrdma_stalled(rx);
+	wait_on_bit(word, bit, TASK_UNINTERRUPTIBLE);
+}
+
+/**
  * xprtrdma_wc_failed - a Work Request of the connection did not succeed
  * @ep: the connection
  * @status: the completion's status (not IB_WC_SUCCESS)

@@ -37,6 +37,7 @@ DEFINE_XPRTRDMA_STATUS_EVENT(xprtrdma_connect_fail);
 DEFINE_XPRTRDMA_STATUS_EVENT(xprtrdma_disconnect);
 DEFINE_XPRTRDMA_STATUS_EVENT(xprtrdma_ep_fail);
 DEFINE_XPRTRDMA_STATUS_EVENT(xprtrdma_wc_failed);
+DEFINE_XPRTRDMA_STATUS_EVENT(xprtrdma_send_stall);
 DEFINE_XPRTRDMA_STATUS_EVENT(xprtrdma_post_send_err);
 DEFINE_XPRTRDMA_STATUS_EVENT(xprtrdma_post_recv_err);
 DEFINE_XPRTRDMA_STATUS_EVENT(xprtrdma_post_inv_err);

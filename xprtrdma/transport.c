@@ -276,8 +276,8 @@ static void xprtrdma_buf_free(struct rpc_task *task)
 	struct xprtrdma_req *req = xprtrdma_req(rqst);
 
 	/* The adapter may still be reading this slot's Send buffer */
-	wait_on_bit(&req->req_flags, XPRTRDMA_REQ_SEND_BUSY,
-		    TASK_UNINTERRUPTIBLE);
+	xprtrdma_stall_wait(req->req_rx, &req->req_flags,
+			    XPRTRDMA_REQ_SEND_BUSY);
 	clear_bit(XPRTRDMA_REQ_AWAIT_REPLY, &req->req_flags);
 	if (!list_empty(&req->req_mrs))
 		xprtrdma_mrs_invalidate_sync(req->req_rx, req);

@@ -97,6 +97,18 @@ static inline size_t xprtrdma_payload_limit(unsigned int depth,
  */
 #define XPRTRDMA_V2_ANSWER_MS	5000
 /*
+ * How long the end of an RPC, or of a backchannel Reply, waits for its
+ * Send (or its Local Invalidates) before the connection counts as stuck
+ * and is closed. A server that keeps to its credits never lets a Send
+ * meet an empty Receive queue, and a lost peer ends the Send with a
+ * transport retry error within seconds (retry_count 6). A server that
+ * keeps its QP up and posts no Receives stalls it for good: the RNR retry
+ * count of our QP is the one the server's CM reply carries, and 7 there
+ * means retry forever. Closing the connection flushes what was stuck.
+ */
+#define XPRTRDMA_STALL_TIMEOUT	(5 * HZ)
+
+/*
  * Control messages (the first CONNPROP_FINAL, RDMA2_GRANT, RDMA2_ERROR)
  * go out of one buffer per connection, one at a time. The largest is
  * our CONNPROP_FINAL: prefix, count and five properties, 96 octets.
@@ -321,6 +333,7 @@ struct xprtrdma_stats {
 	atomic_long_t		st_v2_cont_recv;	/* MIDDLE messages */
 	atomic_long_t		st_v2_cont_sent;	/* continued Calls */
 	atomic_long_t		st_v2_credit_waits;
+	atomic_long_t		st_send_stalls;	/* connections closed stuck */
 	unsigned long		st_mrs_recovered;	/* from dead pools */
 	unsigned long		st_mrs_orphaned;
 };
@@ -427,6 +440,9 @@ void xprtrdma_sq_release(struct xprtrdma_ep *ep, unsigned int n);
 void xprtrdma_space_wait(struct xprtrdma_xprt *rx);
 void xprtrdma_space_wake(struct xprtrdma_xprt *rx);
 void xprtrdma_ep_fail(struct xprtrdma_ep *ep);
+void xprtrdma_stall_wait(struct xprtrdma_xprt *rx, unsigned long *word,
+			 int bit);
+void xprtrdma_stalled(struct xprtrdma_xprt *rx);
 void xprtrdma_wc_failed(struct xprtrdma_ep *ep, enum ib_wc_status status);
 
 /* mrs.c */

@@ -983,8 +983,11 @@ static int served(void)
  *   expect close            the connection of the last "on" Send is
  *                           replaced by a new one (the client closed it)
  *   expect kept             a later Call arrives on that connection
+ *   expect gone             the client closed that connection (its DREQ
+ *                           came), whether or not it connected again
  *   expect err_chunk        the client sent an RDMA_ERROR ERR_CHUNK
  *   mount ok|fail SECS      read by the scenario, not here
+ *   mount killed SECS BOUND (the same: SIGKILL at SECS, gone BOUND later)
  * Extra TOKENS: $XID (this Call's xid), $PXID (the previous Call's),
  * $PWHANDLE (the first Write handle of the last earlier Call with one),
  * $CRED (the credit value), $WHANDLE, $WLEN, $WOFF (the first segment of
@@ -1025,6 +1028,7 @@ struct lconn {
 	uint8_t *rbuf, *sbuf;
 	uint32_t seq, calls, sends_out, slot;
 	bool up, gone, deaf, norepost;
+	bool closed_here;	/* we sent the DREQ */
 };
 
 static const char *const g_kinds[] = {
@@ -1049,6 +1053,7 @@ static uint32_t g_conns, g_ncalls, g_nwrites, g_nreplies, g_lastxid;
 static uint32_t g_pwhandle, g_after;	/* the last Write handle seen */
 static uint32_t g_mark_conn, g_mark_calls;	/* at the last "on" Send */
 static bool g_mark_kept, g_expect_close, g_expect_kept;
+static bool g_mark_gone, g_expect_gone;
 static bool g_expect_err_chunk, g_got_err_chunk;
 static uint8_t g_last[LSBUFSZ];
 static uint32_t g_lastlen;
@@ -1459,6 +1464,7 @@ static int lc_action(struct lconn *lc, char **tok, int n)
 		return 0;
 	}
 	if (!strcmp(tok[0], "disconnect")) {
+		lc->closed_here = true;
 		rdma_disconnect(lc->id);
 		return 0;
 	}
@@ -1481,6 +1487,7 @@ static int lc_action(struct lconn *lc, char **tok, int n)
 		 * stays in RTS; then stop reading the connection.
 		 */
 		lc->deaf = true;
+		lc->closed_here = true;
 		lc->id->qp = NULL;
 		ret = rdma_disconnect(lc->id);
 		lc->id->qp = qp;
@@ -1719,6 +1726,9 @@ static int load_case(const char *path)
 			   !strcmp(tok[1], "kept")) {
 			g_expect_kept = true;
 		} else if (!strcmp(tok[0], "expect") && n == 2 &&
+			   !strcmp(tok[1], "gone")) {
+			g_expect_gone = true;
+		} else if (!strcmp(tok[0], "expect") && n == 2 &&
 			   !strcmp(tok[1], "err_chunk")) {
 			g_expect_err_chunk = true;
 		} else if (strcmp(tok[0], "mount")) {
@@ -1759,6 +1769,8 @@ static void cm_event(struct rdma_event_channel *ec)
 		if (g_lc && g_lc->id == id) {
 			printf("# connection %u: DISCONNECTED after %u Calls\n",
 			       g_lc->seq, g_lc->calls);
+			if (g_lc->seq == g_mark_conn && !g_lc->closed_here)
+				g_mark_gone = true;
 			g_lc->gone = true;
 			if (!g_lc->deaf)
 				rdma_disconnect(id);
@@ -1820,13 +1832,16 @@ static int listen_main(int port, const char *name, const char *path)
 		      g_mark_conn);
 	if (g_expect_err_chunk && !g_got_err_chunk)
 		lfail("no ERR_CHUNK from the client");
+	if (g_expect_gone && !g_mark_gone)
+		lfail("the client never closed connection %u", g_mark_conn);
 	if (g_lfail[0]) {
 		printf("not ok hostile-client: %s: %s\n", name, g_lfail);
 		fail = 1;
 	} else {
-		printf("ok hostile-client: %s: every action taken%s%s%s\n",
+		printf("ok hostile-client: %s: every action taken%s%s%s%s\n",
 		       name, g_expect_close ? ", the connection replaced" : "",
 		       g_expect_kept ? ", the connection kept" : "",
+		       g_expect_gone ? ", the client closed it" : "",
 		       g_expect_err_chunk ? ", ERR_CHUNK received" : "");
 	}
 	printf("# %u connections, %u Calls\n", g_conns, g_ncalls);

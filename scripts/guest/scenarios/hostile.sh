@@ -97,11 +97,40 @@ hclient_umount() {
 	return 1
 }
 
+# hclient_killed NAME SECS BOUND: the mount hangs on the attacker; SIGKILL
+# at SECS must end it within BOUND more seconds: the RPC's end may wait
+# for its stuck Send only so long (XPRTRDMA_STALL_TIMEOUT), then the
+# client closes the connection, which flushes the Send.
+hclient_killed() {
+	local name=$1 secs=$2 bound=$3 mpid t0=$SECONDS
+	mount -t nfs -o "vers=4.0,proto=rdma,port=$HCLIENT_PORT" \
+		"$SERVER_ADDR:/" "$HCLIENT_MNT" &
+	mpid=$!
+	sleep "$secs"
+	if ! kill -0 "$mpid" 2> /dev/null; then
+		wait "$mpid"
+		not_ok "hostile-client: $name: the mount hangs until killed (exited $? after $((SECONDS - t0)) s)"
+		return
+	fi
+	kill -KILL "$mpid"
+	t0=$SECONDS
+	while kill -0 "$mpid" 2> /dev/null && [ $((SECONDS - t0)) -lt "$bound" ]; do
+		sleep 0.5
+	done
+	if kill -0 "$mpid" 2> /dev/null; then
+		not_ok "hostile-client: $name: the killed mount is gone within $bound s (state $(awk '{ print $3 }' "/proc/$mpid/stat" 2> /dev/null))"
+		cat "/proc/$mpid/stack" >> "$OUT/hclient.log" 2> /dev/null
+	else
+		ok "hostile-client: $name: the killed mount is gone within $bound s ($((SECONDS - t0)) s)"
+	fi
+	wait "$mpid" 2> /dev/null
+}
+
 # hclient_case FILE: the attacker serves one case; the client mounts it
 hclient_case() {
-	local f=$1 name want secs pid rc t0 i
+	local f=$1 name want secs bound pid rc t0 i
 	name=$(basename "$f" .case)
-	read -r want secs < <(awk '$1 == "mount" { print $2, $3 }' "$f")
+	read -r want secs bound < <(awk '$1 == "mount" { print $2, $3, $4 }' "$f")
 	/tmp/hostile -l "$HCLIENT_PORT" "$SERVER_ADDR" 2049 "$f" \
 		> /tmp/hclient.out 2>&1 &
 	pid=$!
@@ -110,12 +139,19 @@ hclient_case() {
 		sleep 0.1
 	done
 	t0=$SECONDS
-	timeout -s KILL "$secs" mount -t nfs -o \
-		"vers=4.0,proto=rdma,port=$HCLIENT_PORT" \
-		"$SERVER_ADDR:/" "$HCLIENT_MNT"
-	rc=$?
-	log "hostile-client: $name: mount exited $rc after $((SECONDS - t0)) s"
-	if [ "$want" = ok ]; then
+	if [ "$want" = killed ]; then
+		hclient_killed "$name" "$secs" "$bound"
+		rc=0
+	else
+		timeout -s KILL "$secs" mount -t nfs -o \
+			"vers=4.0,proto=rdma,port=$HCLIENT_PORT" \
+			"$SERVER_ADDR:/" "$HCLIENT_MNT"
+		rc=$?
+		log "hostile-client: $name: mount exited $rc after $((SECONDS - t0)) s"
+	fi
+	if [ "$want" = killed ]; then
+		:
+	elif [ "$want" = ok ]; then
 		if [ "$rc" -eq 0 ]; then
 			ok "hostile-client: $name: the mount works"
 			check "hostile-client: $name: the export is listed and a file read intact" \
