@@ -45,9 +45,9 @@
  *                                     relative to the case file)
  *   scenario ...                      read by the scenario, not here
  *
- * A line ending in a backslash (after its comment is taken off) goes on
- * on the next line, so that a message's fields can be commented one by
- * one.
+ * A line ending in a backslash (after its comment is taken off) is
+ * continued by the next line, so that each field of a message can have
+ * a comment of its own.
  *
  * TOKENS: 8 hex digits are one XDR word, 2 hex digits one octet; $XID,
  * $XID2 (another xid), $CRED (our credit value), $RKEY and $BADRKEY
@@ -882,7 +882,7 @@ static int want_octets(struct conn *c, char **tok, int n)
 }
 
 /* keep NAME OFFSET LEN: octets of the last COMPOUND Reply as %NAME */
-static int keep(struct conn *c, char **tok, int n)
+static int keep_octets(struct conn *c, char **tok, int n)
 {
 	unsigned long off, len;
 	int k;
@@ -1108,7 +1108,7 @@ static int directive(struct conn *c, char **tok, int n)
 	if (!strcmp(tok[0], "want"))
 		return want_octets(c, tok, n);
 	if (!strcmp(tok[0], "keep"))
-		return keep(c, tok, n);
+		return keep_octets(c, tok, n);
 	if (!c->up && strcmp(tok[0], "expect") && conn_open(c))
 		return -1;
 	if (!strcmp(tok[0], "data") && n >= 2) {
@@ -1153,8 +1153,8 @@ static int directive(struct conn *c, char **tok, int n)
 
 /*
  * Run the directives of @path: '#' starts a comment, a line ending in
- * a backslash goes on on the next one, "include FILE" runs FILE (a path
- * relative to @path's directory) in place.
+ * a backslash is continued by the next one, "include FILE" runs FILE
+ * (a path relative to @path's directory) in place.
  */
 static int run_file(struct conn *c, const char *path, int depth)
 {
