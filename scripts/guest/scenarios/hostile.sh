@@ -8,11 +8,11 @@
 # outcome (an RDMA_ERROR, a drop with the connection still serving, a
 # closed connection, Replies) and that a new, well-behaved connection is
 # served afterwards; a case's "scenario" lines add checks of the
-# server's counters and trace events during it. An NFS mount beside it reads a checksummed file
-# before and after all of them. Then every connection the attacker made
-# must be freed while nfsd still runs, and the server's counters must
-# show the defects the cases provoke: stalls detected, Long Call xid
-# refused. The kernel log is checked by vmverdict as in every run.
+# server's counters and trace events during it. An NFS mount beside it
+# reads a checksummed file before and after all of them. Then every
+# connection the attacker made must be freed while nfsd still runs, and
+# the server's counters must show the defects the cases provoke: stalls
+# detected, Long Call xid refused. The kernel log is checked by vmverdict as in every run.
 #
 # Then, with both sides in one guest and our client, the other half:
 # hostile.c listens on HCLIENT_PORT as a misbehaving server that
