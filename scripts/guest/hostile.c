@@ -28,16 +28,44 @@
  *   expect drop [SECS]                no answer for SECS, then a NULL Call on
  *                                     the same connection is answered
  *   expect close [SECS]               the server disconnects within SECS
+ *   expect nfs4 XID [SECS]            the inline Reply to an NFSv4 COMPOUND
+ *                                     with an empty tag: MSG_ACCEPTED,
+ *                                     SUCCESS, COMPOUND status NFS4_OK
+ *   want OFFSET TOKENS...             the last "expect nfs4" Reply holds
+ *                                     these octets at OFFSET (octets from
+ *                                     the start of its RPC message, its
+ *                                     xid being 0)
+ *   keep NAME OFFSET LEN              copy LEN octets (at most 64) at
+ *                                     OFFSET of that Reply into %NAME
+ *   callbacks                         from now on answer reverse-direction
+ *                                     Calls (RFC 8167): CB_NULL (procedure
+ *                                     0) with SUCCESS, any other procedure
+ *                                     with PROC_UNAVAIL
+ *   include FILE                      the directives of FILE (a path
+ *                                     relative to the case file)
+ *   scenario ...                      read by the scenario, not here
+ *
+ * A line ending in a backslash (after its comment is taken off) is
+ * continued by the next line, so that each field of a message can have
+ * a comment of its own.
  *
  * TOKENS: 8 hex digits are one XDR word, 2 hex digits one octet; $XID,
  * $XID2 (another xid), $CRED (our credit value), $RKEY and $BADRKEY
  * (our region's rkey, and one that is not), $ADDR and $ADDREND (64-bit
  * offsets of our region's start and of its last 8 octets), $ADDR+N
- * (N octets into the region, N decimal or 0x hex), @NULL and
+ * (N octets into the region, N decimal or 0x hex), $XID+N ($XID plus
+ * N, N below 0x80: the xids of a case's further Calls), %NAME (the
+ * octets a "keep" line copied), @NULL and
  * @NULL2 (an NFSv3 NULL Call with xid $XID / $XID2), @REPLY (an RPC
  * Reply, MSG_ACCEPTED, SUCCESS, xid $XID), @READ4 NAME COUNT (an
  * NFSv4.0 COMPOUND PUTROOTFH, LOOKUP NAME, READ COUNT octets, xid
  * $XID), pad N (N zero octets), rep N { TOKENS } (repeated N times).
+ *
+ *   hostile -n CASE...
+ *
+ * parses the cases without a network: each Send's octets are printed as
+ * "send LEN: HEX..." (%NAME tokens are octets 0xc0 + their index,
+ * $RKEY 0x0000d00d, $ADDR 0), nothing is expected.
  *
  * For each case two lines: "ok hostile: NAME: OUTCOME" (or "not ok
  * ...: why"), then whether a new, well-behaved connection is served.
@@ -76,6 +104,11 @@
 #define DATASZ (64 * 1024)	/* the region chunks may name */
 #define MAXQ 512		/* messages received and not yet looked at */
 #define MAXTOK 4096
+#define CBSLOTS 4		/* Send slots for answers to reverse Calls */
+#define CBGRANT 8		/* reverse-direction credits we grant */
+#define MAXKEEP 16		/* %NAME tokens */
+#define KEEPSZ 64
+#define MAXDEPTH 4		/* include nesting */
 #define ARRAY_SIZE(a) (sizeof(a) / sizeof((a)[0]))
 
 struct msg {
@@ -95,7 +128,9 @@ struct conn {
 	int rnr;
 	int responder;
 	bool norecv, up, dead, v2;
-	uint32_t received, sends_out;
+	bool dry;		/* hostile -n: no network */
+	bool answer;		/* "callbacks": answer reverse Calls */
+	uint32_t received, sends_out, cb_calls;
 	struct msg *q;		/* MAXQ of them */
 	int qn;
 	bool lost;		/* a message did not fit in q */
@@ -106,6 +141,19 @@ static int g_port;
 static uint32_t g_xid;
 static char g_why[512];
 static char g_outcome[256];
+static bool g_dry;
+
+/* "keep" lines: octets of a Reply, for %NAME tokens */
+static struct {
+	char name[16];
+	uint8_t v[KEEPSZ];
+	uint32_t len;
+} g_keep[MAXKEEP];
+static int g_nkeep;
+
+/* The RPC message of the last "expect nfs4" Reply, for want and keep */
+static uint8_t g_rpc[RBUFSZ];
+static uint32_t g_rpclen;
 
 static int why(const char *fmt, ...)
 {
@@ -253,10 +301,32 @@ static bool is_hex(const char *t, size_t n)
 static int emit_listen(struct xw *w, const char *t, char **tok, int n,
 		       int *i);
 
+/* Our region's rkey; a made-up one when there is no network */
+static uint32_t rkey(const struct conn *c)
+{
+	return c->dry ? 0xd00d : c->dmr->rkey;
+}
+
+/* A %NAME token: the octets kept under NAME; 0, or -1 if none */
+static int emit_kept(struct xw *w, const char *t)
+{
+	uint32_t j;
+	int k;
+
+	for (k = 0; k < g_nkeep; k++) {
+		if (strcmp(t + 1, g_keep[k].name))
+			continue;
+		for (j = 0; j < g_keep[k].len; j++)
+			put8(w, g_keep[k].v[j]);
+		return 0;
+	}
+	return why("'%s' was not kept", t);
+}
+
 /* Emit tokens [*i, n) until a "}" (or the end); 0 or -1 */
 static int emit(struct conn *c, struct xw *w, char **tok, int n, int *i)
 {
-	uint64_t addr = c ? (uintptr_t)c->data : 0;
+	uint64_t addr = c && !c->dry ? (uintptr_t)c->data : 0;
 
 	while (*i < n) {
 		const char *t = tok[(*i)++];
@@ -279,12 +349,22 @@ static int emit(struct conn *c, struct xw *w, char **tok, int n, int *i)
 			put32(w, g_xid);
 		} else if (!strcmp(t, "$XID2")) {
 			put32(w, g_xid + 0x10000);
+		} else if (c && !strncmp(t, "$XID+", 5) &&
+			   isdigit((unsigned char)t[5])) {
+			unsigned long k = strtoul(t + 5, NULL, 0);
+
+			if (k >= 0x80)
+				return why("'%s': at most $XID+127", t);
+			put32(w, g_xid + k);
+		} else if (t[0] == '%' && t[1]) {
+			if (emit_kept(w, t))
+				return -1;
 		} else if (!strcmp(t, "$CRED")) {
 			put32(w, our_credit(c));
 		} else if (!strcmp(t, "$RKEY")) {
-			put32(w, c->dmr->rkey);
+			put32(w, rkey(c));
 		} else if (!strcmp(t, "$BADRKEY")) {
-			put32(w, c->dmr->rkey ^ 0x5a5a5a00);
+			put32(w, rkey(c) ^ 0x5a5a5a00);
 		} else if (!strcmp(t, "$ADDR")) {
 			put64(w, addr);
 		} else if (!strcmp(t, "$ADDREND")) {
@@ -391,6 +471,7 @@ static void conn_init(struct conn *c)
 	static const uint8_t def[8] = { 0xf6, 0xab, 0x0e, 0x18, 1, 0, 3, 3 };
 
 	memset(c, 0, sizeof(*c));
+	c->dry = g_dry;
 	memcpy(c->priv, def, sizeof(def));
 	c->privlen = sizeof(def);
 	c->rnr = 7;
@@ -438,6 +519,14 @@ static int conn_open(struct conn *c)
 	char port[16];
 	int i;
 
+	if (c->dry) {
+		c->sbuf = calloc(1, SBUFSZ);
+		c->data = calloc(1, DATASZ);
+		if (!c->sbuf || !c->data)
+			return why("out of memory");
+		c->up = true;
+		return 0;
+	}
 	if (c->privlen > 0) {
 		param.private_data = c->priv;
 		param.private_data_len = c->privlen;
@@ -471,14 +560,15 @@ static int conn_open(struct conn *c)
 	if (rdma_create_qp(c->id, c->pd, &qa))
 		return why("rdma_create_qp: %s", strerror(errno));
 	c->rbuf = calloc(NRECV, RBUFSZ);
-	c->sbuf = calloc(1, SBUFSZ + SENDQ * FLOODSZ);
+	c->sbuf = calloc(1, SBUFSZ + (SENDQ + CBSLOTS) * FLOODSZ);
 	c->data = calloc(1, DATASZ);
 	c->q = calloc(MAXQ, sizeof(*c->q));
 	if (!c->rbuf || !c->sbuf || !c->data || !c->q)
 		return why("out of memory");
 	c->rmr = ibv_reg_mr(c->pd, c->rbuf, NRECV * RBUFSZ,
 			    IBV_ACCESS_LOCAL_WRITE);
-	c->smr = ibv_reg_mr(c->pd, c->sbuf, SBUFSZ + SENDQ * FLOODSZ, 0);
+	c->smr = ibv_reg_mr(c->pd, c->sbuf,
+			    SBUFSZ + (SENDQ + CBSLOTS) * FLOODSZ, 0);
 	c->dmr = ibv_reg_mr(c->pd, c->data, DATASZ, IBV_ACCESS_LOCAL_WRITE |
 			    IBV_ACCESS_REMOTE_READ | IBV_ACCESS_REMOTE_WRITE);
 	if (!c->rmr || !c->smr || !c->dmr)
@@ -553,9 +643,17 @@ static int post_msg(struct conn *c, uint32_t off, uint32_t len,
 static int send_msg(struct conn *c, uint32_t len)
 {
 	uint64_t end = now_ms() + 3000;
+	uint32_t i;
 
 	if (!c->up && conn_open(c))
 		return -1;
+	if (c->dry) {
+		printf("send %u:", len);
+		for (i = 0; i < len; i++)
+			printf("%s%02x", i & 3 ? "" : " ", c->sbuf[i]);
+		printf("\n");
+		return 0;
+	}
 	if (post_msg(c, 0, len, 1))
 		return -1;
 	while (c->sends_out && !c->dead && now_ms() < end) {
@@ -566,8 +664,53 @@ static int send_msg(struct conn *c, uint32_t len)
 	return 0;
 }
 
+/*
+ * With "callbacks": answer @m if it is a reverse-direction Call (RFC
+ * 8167, Section 5.1: Version 1 RDMA_MSG, no chunks, an RPC Call whose
+ * xid is rdma_xid). The Reply (Section 5.2) copies the xid, grants
+ * CBGRANT reverse-direction credits (Section 4.1) and answers CB_NULL
+ * (procedure 0) MSG_ACCEPTED/SUCCESS, anything else PROC_UNAVAIL.
+ * Return: true if @m was such a Call (answered, or the connection
+ * marked dead if the Send could not be posted).
+ */
+static bool answer_reverse(struct conn *c, const struct msg *m)
+{
+	uint32_t xid = get32(m->b, m->len, 0), proc, off;
+	struct xw w;
+
+	/* 28 octets of header, then at least a 40-octet Call header */
+	if (m->len < 28 + 40 || get32(m->b, m->len, 4) != 1 ||
+	    get32(m->b, m->len, 12) != 0 || get32(m->b, m->len, 16) ||
+	    get32(m->b, m->len, 20) || get32(m->b, m->len, 24) ||
+	    get32(m->b, m->len, 28) != xid || get32(m->b, m->len, 32) != 0)
+		return false;
+	proc = get32(m->b, m->len, 48);
+	off = SBUFSZ + (SENDQ + c->cb_calls % CBSLOTS) * FLOODSZ;
+	w = (struct xw){ c->sbuf + off, 0, FLOODSZ, false };
+	put32(&w, xid);
+	put32(&w, 1);			/* rdma_vers */
+	put32(&w, CBGRANT);		/* reverse-direction credits */
+	put32(&w, 0);			/* RDMA_MSG */
+	put32(&w, 0);			/* no Read list */
+	put32(&w, 0);			/* no Write list */
+	put32(&w, 0);			/* no Reply chunk */
+	put32(&w, xid);
+	put32(&w, 1);			/* REPLY */
+	put32(&w, 0);			/* MSG_ACCEPTED */
+	put64(&w, 0);			/* AUTH_NONE verifier */
+	put32(&w, proc ? 3 : 0);	/* PROC_UNAVAIL : SUCCESS */
+	c->cb_calls++;
+	printf("# reverse Call %u: xid 0x%08x program 0x%x version %u procedure %u, answered %s\n",
+	       c->cb_calls, xid, get32(m->b, m->len, 40),
+	       get32(m->b, m->len, 44), proc, proc ? "PROC_UNAVAIL" : "SUCCESS");
+	if (post_msg(c, off, w.n, 1))
+		c->dead = true;
+	return true;
+}
+
 /* Wait up to @ms for a message (skipping the server's CONNPROP_FINAL
- * and GRANT); 0 got one, 1 none came, -1 the connection died.
+ * and GRANT, and with "callbacks" the reverse Calls it answers); 0 got
+ * one, 1 none came, -1 the connection died.
  */
 static int recv_msg(struct conn *c, struct msg *m, int ms)
 {
@@ -585,6 +728,8 @@ static int recv_msg(struct conn *c, struct msg *m, int ms)
 				if (t == 7 || t == 5)	/* CONNPROP_FINAL, GRANT */
 					continue;
 			}
+			if (c->answer && answer_reverse(c, m))
+				continue;
 			return 0;
 		}
 		if (reap(c))
@@ -676,7 +821,97 @@ static uint32_t parse_xid(const char *t)
 		return g_xid;
 	if (!strcmp(t, "$XID2"))
 		return g_xid + 0x10000;
+	if (!strncmp(t, "$XID+", 5))
+		return g_xid + strtoul(t + 5, NULL, 0);
 	return strtoul(t, NULL, 16);
+}
+
+/*
+ * Is @m the inline Reply to NFSv4 COMPOUND @xid, sent with an empty tag,
+ * and did it succeed? Its RPC message is kept for "want" and "keep".
+ * The offsets are those of RFC 5531's accepted_reply with an AUTH_NONE
+ * verifier and RFC 8881's COMPOUND4res (Section 16.2): 24 the status,
+ * 28 the tag's length, 32 the number of results, 36 the first opcode,
+ * 40 its status.
+ */
+static int is_nfs4_reply(const struct msg *m, uint32_t xid)
+{
+	uint32_t off = get32(m->b, m->len, 4) == 2 ? 20 : 28, len;
+
+	g_rpclen = 0;
+	if (is_null_reply(m, xid))
+		return -1;
+	len = m->len - off;
+	if (len < 36 || get32(m->b, m->len, off + 16))
+		return why("Reply to 0x%08x: %u octets, verifier length 0x%08x",
+			   xid, len, get32(m->b, m->len, off + 16));
+	memcpy(g_rpc, m->b + off, len);
+	g_rpclen = len;
+	if (get32(g_rpc, len, 24))
+		return why("COMPOUND 0x%08x: status %u, tag length %u, %u results, op %u status %u",
+			   xid, get32(g_rpc, len, 24), get32(g_rpc, len, 28),
+			   get32(g_rpc, len, 32), get32(g_rpc, len, 36),
+			   get32(g_rpc, len, 40));
+	return 0;
+}
+
+/* want OFFSET TOKENS: the last COMPOUND Reply holds these octets */
+static int want_octets(struct conn *c, char **tok, int n)
+{
+	uint8_t v[256];
+	struct xw w = { v, 0, sizeof(v), false };
+	unsigned long off;
+	uint32_t j;
+	int i = 2;
+
+	if (n < 3)
+		return why("want OFFSET TOKENS");
+	off = strtoul(tok[1], NULL, 0);
+	if (emit(c, &w, tok, n, &i))
+		return -1;
+	if (c->dry)
+		return 0;
+	if (off > g_rpclen || w.n > g_rpclen - off)
+		return why("want %lu: the Reply has %u octets", off, g_rpclen);
+	for (j = 0; j < w.n; j++)
+		if (g_rpc[off + j] != v[j])
+			return why("want %lu: octet %lu is 0x%02x, not 0x%02x (word 0x%08x)",
+				   off, off + j, g_rpc[off + j], v[j],
+				   get32(g_rpc, g_rpclen, (off + j) & ~3UL));
+	return 0;
+}
+
+/* keep NAME OFFSET LEN: octets of the last COMPOUND Reply as %NAME */
+static int keep_octets(struct conn *c, char **tok, int n)
+{
+	unsigned long off, len;
+	int k;
+
+	if (n != 4 || strlen(tok[1]) >= sizeof(g_keep[0].name))
+		return why("keep NAME OFFSET LEN");
+	off = strtoul(tok[2], NULL, 0);
+	len = strtoul(tok[3], NULL, 0);
+	if (!len || len > KEEPSZ)
+		return why("keep %s: 1 to %d octets", tok[1], KEEPSZ);
+	for (k = 0; k < g_nkeep; k++)
+		if (!strcmp(g_keep[k].name, tok[1]))
+			break;
+	if (k == MAXKEEP)
+		return why("more than %d kept names", MAXKEEP);
+	if (c->dry) {
+		/* no Reply: placeholder octets, recognisable in the dump */
+		memset(g_keep[k].v, 0xc0 + k, len);
+	} else {
+		if (off > g_rpclen || len > g_rpclen - off)
+			return why("keep %s %lu %lu: the Reply has %u octets",
+				   tok[1], off, len, g_rpclen);
+		memcpy(g_keep[k].v, g_rpc + off, len);
+	}
+	snprintf(g_keep[k].name, sizeof(g_keep[k].name), "%s", tok[1]);
+	g_keep[k].len = len;
+	if (k == g_nkeep)
+		g_nkeep++;
+	return 0;
 }
 
 static int secs_arg(char **tok, int n, int i, int def)
@@ -693,6 +928,8 @@ static int expect(struct conn *c, char **tok, int n)
 		return why("no outcome given");
 	if (!c->up && strcmp(tok[1], "close") && conn_open(c))
 		return -1;
+	if (c->dry)
+		return 0;
 	if (!strcmp(tok[1], "error") && n >= 5) {
 		uint32_t xid = parse_xid(tok[2]);
 		uint32_t vers = strtoul(tok[3], NULL, 0);
@@ -716,6 +953,13 @@ static int expect(struct conn *c, char **tok, int n)
 		if (ret > 0)
 			return why("no answer in %d ms", ms);
 		return ret < 0 ? -1 : is_null_reply(&m, parse_xid(tok[2]));
+	}
+	if (!strcmp(tok[1], "nfs4") && n >= 3) {
+		ms = secs_arg(tok, n, 3, 5);
+		ret = recv_msg(c, &m, ms);
+		if (ret > 0)
+			return why("no answer in %d ms", ms);
+		return ret < 0 ? -1 : is_nfs4_reply(&m, parse_xid(tok[2]));
 	}
 	if (!strcmp(tok[1], "replies") && n >= 3) {
 		int want = atoi(tok[2]), got = 0;
@@ -855,6 +1099,16 @@ static int directive(struct conn *c, char **tok, int n)
 	}
 	if (!strcmp(tok[0], "connect"))
 		return c->up ? 0 : conn_open(c);
+	if (!strcmp(tok[0], "callbacks") && n == 1) {
+		c->answer = true;
+		return 0;
+	}
+	if (!strcmp(tok[0], "scenario"))
+		return 0;
+	if (!strcmp(tok[0], "want"))
+		return want_octets(c, tok, n);
+	if (!strcmp(tok[0], "keep"))
+		return keep_octets(c, tok, n);
 	if (!c->up && strcmp(tok[0], "expect") && conn_open(c))
 		return -1;
 	if (!strcmp(tok[0], "data") && n >= 2) {
@@ -873,13 +1127,14 @@ static int directive(struct conn *c, char **tok, int n)
 		return send_msg(c, w.n);
 	}
 	if (!strcmp(tok[0], "flood") && n == 2)
-		return flood(c, strtoul(tok[1], NULL, 0));
+		return c->dry ? 0 : flood(c, strtoul(tok[1], NULL, 0));
 	if (!strcmp(tok[0], "sleep") && n == 2) {
-		usleep(atoi(tok[1]) * 1000);
+		if (!c->dry)
+			usleep(atoi(tok[1]) * 1000);
 		return 0;
 	}
 	if (!strcmp(tok[0], "disconnect")) {
-		if (c->up && !c->dead)
+		if (c->up && !c->dead && !c->dry)
 			rdma_disconnect(c->id);
 		return 0;
 	}
@@ -896,32 +1151,100 @@ static int directive(struct conn *c, char **tok, int n)
 	return why("unknown keyword '%s'", tok[0]);
 }
 
-static int run_case(const char *path)
+/*
+ * Run the directives of @path: '#' starts a comment, a line ending in
+ * a backslash is continued by the next one, "include FILE" runs FILE
+ * (a path relative to @path's directory) in place.
+ */
+static int run_file(struct conn *c, const char *path, int depth)
 {
 	static char *tok[MAXTOK];
-	char line[8192];
-	struct conn c;
+	size_t max = 65536, len = 0;
+	char *text = malloc(max), line[8192];
+	int n, ret = 0, lineno = 0, first = 0;
 	FILE *f;
-	int n, ret = 0, lineno = 0;
 
+	if (!text)
+		return why("out of memory");
 	f = fopen(path, "r");
-	if (!f)
+	if (!f) {
+		free(text);
 		return why("%s: %s", path, strerror(errno));
-	conn_init(&c);
+	}
 	while (!ret && fgets(line, sizeof(line), f)) {
+		char *hash = strchr(line, '#');
+		size_t l;
+
 		lineno++;
-		n = tokenize(line, tok);
+		if (!len)
+			first = lineno;
+		if (hash)
+			*hash = 0;
+		l = strlen(line);
+		while (l && isspace((unsigned char)line[l - 1]))
+			line[--l] = 0;
+		if (l + len + 2 > max) {
+			ret = why("line %d: a directive longer than %zu octets",
+				  lineno, max);
+			break;
+		}
+		memcpy(text + len, line, l);
+		len += l;
+		text[len] = 0;
+		if (l && line[l - 1] == '\\') {
+			text[len - 1] = ' ';
+			continue;
+		}
+		len = 0;
+		n = tokenize(text, tok);
 		if (!n)
 			continue;
-		ret = directive(&c, tok, n);
+		if (!strcmp(tok[0], "include") && n == 2) {
+			const char *slash = strrchr(path, '/');
+			char sub[4096];
+
+			if (depth >= MAXDEPTH) {
+				ret = why("line %d: includes nested deeper than %d",
+					  first, MAXDEPTH);
+				break;
+			}
+			if (tok[1][0] == '/' || !slash)
+				snprintf(sub, sizeof(sub), "%s", tok[1]);
+			else
+				snprintf(sub, sizeof(sub), "%.*s/%s",
+					 (int)(slash - path), path, tok[1]);
+			ret = run_file(c, sub, depth + 1);
+		} else {
+			ret = directive(c, tok, n);
+		}
 		if (ret) {
 			char what[sizeof(g_why)];
 
 			snprintf(what, sizeof(what), "%s", g_why);
-			why("line %d: %s", lineno, what);
+			if (depth)
+				why("%s line %d: %s", path, first, what);
+			else
+				why("line %d: %s", first, what);
 		}
 	}
+	if (!ret && len)
+		ret = why("line %d: the file ends in a backslash", lineno);
 	fclose(f);
+	free(text);
+	return ret;
+}
+
+static int run_case(const char *path)
+{
+	struct conn c;
+	int ret;
+
+	conn_init(&c);
+	g_nkeep = 0;
+	g_rpclen = 0;
+	ret = run_file(&c, path, 0);
+	if (c.cb_calls)
+		printf("# %u reverse-direction Calls answered\n", c.cb_calls);
 	conn_close(&c);
 	return ret;
 }
@@ -1868,9 +2191,24 @@ int main(int argc, char **argv)
 		g_nfsd_port = atoi(argv[4]);
 		return listen_main(atoi(argv[2]), name, argv[5]);
 	}
+	if (argc >= 3 && !strcmp(argv[1], "-n")) {
+		/* parse only: the octets of every Send, no network */
+		g_dry = true;
+		g_xid = 0x12300000;
+		for (i = 2; i < argc; i++) {
+			printf("# %s\n", argv[i]);
+			g_why[0] = 0;
+			if (run_case(argv[i])) {
+				printf("not ok %s: %s\n", argv[i], g_why);
+				fail++;
+			}
+		}
+		return fail ? 1 : 0;
+	}
 	if (argc < 4) {
 		fprintf(stderr, "usage: hostile ADDR PORT CASE...\n"
-			"       hostile -l PORT NFSD_ADDR NFSD_PORT CASE\n");
+			"       hostile -l PORT NFSD_ADDR NFSD_PORT CASE\n"
+			"       hostile -n CASE...\n");
 		return 2;
 	}
 	g_addr = argv[1];

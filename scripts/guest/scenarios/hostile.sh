@@ -7,11 +7,12 @@
 # server, one process per case. Each case gives two checks: its expected
 # outcome (an RDMA_ERROR, a drop with the connection still serving, a
 # closed connection, Replies) and that a new, well-behaved connection is
-# served afterwards. An NFS mount beside it reads a checksummed file
-# before and after all of them. Then every connection the attacker made
-# must be freed while nfsd still runs, and the server's counters must
-# show the defects the cases provoke: stalls detected, Long Call xid
-# refused. The kernel log is checked by vmverdict as in every run.
+# served afterwards; a case's "scenario" lines add checks of the
+# server's counters and trace events during it. An NFS mount beside it
+# reads a checksummed file before and after all of them. Then every
+# connection the attacker made must be freed while nfsd still runs, and
+# the server's counters must show the defects the cases provoke: stalls
+# detected, Long Call xid refused. The kernel log is checked by vmverdict as in every run.
 #
 # Then, with both sides in one guest and our client, the other half:
 # hostile.c listens on HCLIENT_PORT as a misbehaving server that
@@ -64,15 +65,85 @@ scenario_server() {
 	echo 5 > "$HOSTILE_STATS/keepalive"
 }
 
-# hostile_case FILE: run one case, one check per line it prints
+# A case's "scenario counter NAME DELTA" lines: the server's counter
+# NAME rises by exactly DELTA during the case; "scenario trace EVENT
+# TEXT": our trace event EVENT is recorded during the case with TEXT in
+# its line (in a trace instance of its own). Checked only where this
+# guest runs our server (one guest); elsewhere logged as not checked.
+HOSTILE_TRACE=/sys/kernel/tracing/instances/hostile
+
+hostile_sees_server() {
+	[ "$SERVER_IMPL" = ours ] && [ -e "$HOSTILE_STATS/conn_freed" ]
+}
+
+# hostile_trace_start EVENT
+hostile_trace_start() {
+	local t=$HOSTILE_TRACE
+	[ -d "$t" ] || mkdir "$t" || return 1
+	echo 0 > "$t/tracing_on"
+	echo > "$t/trace"
+	echo 0 > "$t/events/enable"
+	echo 1 > "$t/events/svcrdma_ng/$1/enable" || return 1
+	echo 1 > "$t/tracing_on"
+}
+
+# hostile_traced EVENT TEXT
+hostile_traced() {
+	grep -F "$1:" "$HOSTILE_TRACE/trace" > /tmp/hostile.trace
+	log "hostile: $(wc -l < /tmp/hostile.trace) $1 events traced"
+	cat /tmp/hostile.trace >> "$OUT/hostile-trace"
+	grep -qF -- "$2" /tmp/hostile.trace
+}
+
+# hostile_rose NAME BEFORE DELTA
+hostile_rose() {
+	local v
+	v=$(hostile_counter "$1") || return 1
+	log "hostile: $1 went from $2 to $v"
+	[ $((v - $2)) -eq "$3" ]
+}
+
+# hostile_case FILE: run one case, one check per line it prints, then
+# the checks of its "scenario" lines
 hostile_case() {
-	local rc
+	local rc name cname delta ev text i before=()
+	local counters=() traces=()
+	name=$(basename "$1" .case)
+	mapfile -t counters < <(awk '{ sub(/[ \t]*#.*/, "") }
+		$1 == "scenario" && $2 == "counter" { print $3, $4 }' "$1")
+	mapfile -t traces < <(awk '{ sub(/[ \t]*#.*/, "") }
+		$1 == "scenario" && $2 == "trace" {
+			$1 = $2 = ""; sub(/^ +/, ""); print }' "$1")
+	if [ ${#counters[@]} -gt 0 ] || [ ${#traces[@]} -gt 0 ]; then
+		if ! hostile_sees_server; then
+			log "hostile: $name: server counters and trace not visible here, not checked"
+			counters=() traces=()
+		fi
+	fi
+	for cname in "${counters[@]}"; do
+		before+=("$(hostile_counter "${cname%% *}")")
+	done
+	for ev in "${traces[@]}"; do
+		check "hostile: $name: trace ${ev%% *} on" \
+			hostile_trace_start "${ev%% *}"
+	done
 	timeout 300 /tmp/hostile "$SERVER_ADDR" "$NFS_PORT" "$1" \
 		> /tmp/hostile.out 2>&1
 	rc=$?
 	checks_from /tmp/hostile.out
 	[ "$rc" -eq 0 ] || [ "$rc" -eq 1 ] ||
-		not_ok "hostile: $(basename "$1" .case): exited $rc"
+		not_ok "hostile: $name: exited $rc"
+	for i in "${!counters[@]}"; do
+		cname=${counters[$i]%% *} delta=${counters[$i]#* }
+		check "hostile: $name: $cname rose by $delta" \
+			hostile_rose "$cname" "${before[$i]}" "$delta"
+	done
+	for ev in "${traces[@]}"; do
+		text=${ev#* }
+		check "hostile: $name: ${ev%% *} traced with $text" \
+			hostile_traced "${ev%% *}" "$text"
+	done
+	return 0
 }
 
 HCLIENT_DIR=$TOP/scripts/guest/hostile/client
@@ -204,6 +275,11 @@ scenario_client() {
 		n=$((n + 1))
 	done
 	log "hostile: $n cases"
+	if [ -d "$HOSTILE_TRACE" ]; then
+		echo 0 > "$HOSTILE_TRACE/tracing_on"
+		echo 0 > "$HOSTILE_TRACE/events/enable"
+		rmdir "$HOSTILE_TRACE" || log "hostile: trace instance left"
+	fi
 	check "hostile: the mount reads the file intact after $n cases" \
 		hostile_file_ok
 	check "hostile: umount" umount "$NFS_MNT"
@@ -221,8 +297,10 @@ scenario_client() {
 		"$(grep -l '^expect error [^ ]* 1 2' "$HOSTILE_DIR"/*.case | wc -l)"
 	check "hostile: ERR_VERS counted" hostile_at_least err_vers 3
 	check "hostile: drops counted" hostile_at_least recv_dropped 3
+	# One per reverse-reply-* case, with a backchannel or without
 	check "hostile: reverse-direction drops counted" \
-		hostile_at_least reverse_dropped 3
+		hostile_at_least reverse_dropped \
+		"$(find "$HOSTILE_DIR" -name 'reverse-reply-*.case' | wc -l)"
 	grep -rs . "$HOSTILE_STATS" | sed "s|$HOSTILE_STATS/||" > "$OUT/counters"
 	echo 30 > "$HOSTILE_STATS/keepalive"
 	[ "$TOPOLOGY" = one ] && [ "$CLIENT_IMPL" = ours ] && hclient_cases
