@@ -115,6 +115,15 @@ static int f_init(struct kunit *test)
 	return 0;
 }
 
+/* A test that stopped early leaves its pool: free it (stubs still on) */
+static void f_exit(struct kunit *test)
+{
+	struct f_fix *f = test->priv;
+
+	if (f && f->pool.fp_all.next)
+		frwr_pool_destroy(&f->pool);
+}
+
 /* A pool of F_COUNT MRs; the test destroys it before it ends */
 static void f_pool(struct kunit *test, struct f_fix *f)
 {
@@ -449,6 +458,7 @@ static struct kunit_case rpcrdma_frwr_cases[] = {
 static struct kunit_suite rpcrdma_frwr_suite = {
 	.name = "rpcrdma_frwr",
 	.init = f_init,
+	.exit = f_exit,
 	.test_cases = rpcrdma_frwr_cases,
 };
 
