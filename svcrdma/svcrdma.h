@@ -509,6 +509,10 @@ void svcrdma_bc_reply(struct svcrdma_xprt *sx, struct svcrdma_recv_ctxt *ctxt,
 		      enum rpcrdma_reverse_class rev);
 
 /* read.c */
+#if IS_ENABLED(CONFIG_KUNIT)
+int svcrdma_read_layout(struct svc_rqst *rqstp, struct svcrdma_xprt *sx,
+			struct svcrdma_recv_ctxt *ctxt, struct list_head *rws);
+#endif
 int svcrdma_read_chunks(struct svc_rqst *rqstp, struct svcrdma_xprt *sx,
 			struct svcrdma_recv_ctxt *ctxt);
 struct svcrdma_recv_ctxt *svcrdma_reads_complete(struct svc_rqst *rqstp,
