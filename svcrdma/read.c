@@ -676,6 +676,8 @@ out:
 	return ret;
 }
 
+#if IS_ENABLED(CONFIG_KUNIT)
+/* Only the KUnit suite calls this: it exists only where KUnit does. */
 /**
  * svcrdma_read_layout - lay a Call out without posting its Reads
  * @rqstp: the request
@@ -692,10 +694,8 @@ out:
  * Return: 0, or what svcrdma_read_chunks() returns for a Read list it
  * cannot use (-EINVAL, -EMSGSIZE), or -ENOMEM; then @rws is empty.
  */
-VISIBLE_IF_KUNIT int svcrdma_read_layout(struct svc_rqst *rqstp,
-					 struct svcrdma_xprt *sx,
-					 struct svcrdma_recv_ctxt *ctxt,
-					 struct list_head *rws)
+int svcrdma_read_layout(struct svc_rqst *rqstp, struct svcrdma_xprt *sx,
+			struct svcrdma_recv_ctxt *ctxt, struct list_head *rws)
 {
 	struct svcrdma_rbuild *rb;
 	int ret;
@@ -712,6 +712,7 @@ VISIBLE_IF_KUNIT int svcrdma_read_layout(struct svc_rqst *rqstp,
 	return ret;
 }
 EXPORT_SYMBOL_IF_KUNIT(svcrdma_read_layout);
+#endif
 
 /**
  * svcrdma_reads_complete - hand a Call whose deferred Reads are done
