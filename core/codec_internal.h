@@ -8,6 +8,7 @@
 #define _RPCRDMA_CODEC_INTERNAL_H
 
 #include "codec_xdr.h"
+#include <rpcrdma/reverse.h>
 
 /* Chunk list decoding, codec_chunks.c */
 enum rpcrdma_codec_err rpcrdma_dec_read_list(struct rpcrdma_xdr *x,
@@ -48,5 +49,9 @@ enum rpcrdma_codec_err rpcrdma_dec_prefix(struct rpcrdma_xdr *x,
 					  struct rpcrdma_prefix *pfx);
 bool rpcrdma_enc_prefix(struct rpcrdma_xdw *w,
 			const struct rpcrdma_prefix *pfx);
+
+/* Reverse-direction checks, codec_reverse.c */
+enum rpcrdma_reverse_class rpcrdma_rev_classify(const struct rpcrdma_v1_msg *msg,
+						const u8 *rpc, u32 msg_type);
 
 #endif /* _RPCRDMA_CODEC_INTERNAL_H */

@@ -46,6 +46,37 @@ static bool rpcrdma_rev_has_chunks(const struct rpcrdma_chunks *ch)
 	       ch->ch_has_reply;
 }
 
+/*
+ * rpcrdma_rev_classify - the checks of a reverse-direction message
+ * @msg: an RDMA_MSG of version 1 whose lists are parsed, with
+ *	m1_msg_len octets of RPC message (at least two XDR units) at @rpc
+ * @rpc: the RPC message
+ * @msg_type: the msg_type that travels in the reverse direction to
+ *	this receiver
+ *
+ * Shared by rpcrdma_v1_decode_reverse() and the Responder's single-pass
+ * decoder (rpcrdma_v1_decode_responder(), codec_v1.c).
+ *
+ * Return: RPCRDMA_REV_FORWARD when the RPC msg_type is not @msg_type,
+ * else the class of the reverse-direction message.
+ */
+enum rpcrdma_reverse_class rpcrdma_rev_classify(const struct rpcrdma_v1_msg *msg,
+						const u8 *rpc, u32 msg_type)
+{
+	u32 min = msg_type == RPCRDMA_RPC_CALL ? RPCRDMA_RPC_CALL_MIN :
+						 RPCRDMA_RPC_REPLY_MIN;
+
+	if (get_unaligned_be32(rpc + RPCRDMA_XDR_UNIT) != msg_type)
+		return RPCRDMA_REV_FORWARD;
+	if (get_unaligned_be32(rpc) != msg->m1_prefix.px_xid)
+		return RPCRDMA_REV_XID;
+	if (rpcrdma_rev_has_chunks(&msg->m1_chunks))
+		return RPCRDMA_REV_CHUNKS;
+	if (msg->m1_msg_len < min)
+		return RPCRDMA_REV_SHORT;
+	return RPCRDMA_REV_OK;
+}
+
 /**
  * rpcrdma_v1_decode_reverse - recognise and check a reverse-direction message
  * @buf: Receive buffer
@@ -62,7 +93,9 @@ static bool rpcrdma_rev_has_chunks(const struct rpcrdma_chunks *ch)
  * forward decoder, which reports what is wrong with it. A reverse-
  * direction message must start its RPC message with rdma_xid (RFC 8167,
  * Sections 5.1 and 5.2), carry no chunks (Section 5.3) and be at least
- * as long as the shortest RPC header of its type.
+ * as long as the shortest RPC header of its type. A Responder uses
+ * rpcrdma_v1_decode_responder() instead, which makes the same checks
+ * and decodes a forward Call in the same pass.
  *
  * Return: the class of the message; see enum rpcrdma_reverse_class.
  */
@@ -70,10 +103,7 @@ enum rpcrdma_reverse_class
 rpcrdma_v1_decode_reverse(const void *buf, size_t len, u32 msg_type,
 			  struct rpcrdma_v1_msg *msg)
 {
-	u32 min = msg_type == RPCRDMA_RPC_CALL ? RPCRDMA_RPC_CALL_MIN :
-						 RPCRDMA_RPC_REPLY_MIN;
 	struct rpcrdma_xdr x;
-	const u8 *rpc;
 
 	memset(msg, 0, sizeof(*msg));
 	rpcrdma_xdr_init(&x, buf, len);
@@ -82,17 +112,8 @@ rpcrdma_v1_decode_reverse(const void *buf, size_t len, u32 msg_type,
 	    msg->m1_prefix.px_proc != RPCRDMA1_MSG ||
 	    !rpcrdma_rev_parse(&x, msg))
 		return RPCRDMA_REV_FORWARD;
-
-	rpc = (const u8 *)buf + msg->m1_hdr_len;
-	if (get_unaligned_be32(rpc + RPCRDMA_XDR_UNIT) != msg_type)
-		return RPCRDMA_REV_FORWARD;
-	if (get_unaligned_be32(rpc) != msg->m1_prefix.px_xid)
-		return RPCRDMA_REV_XID;
-	if (rpcrdma_rev_has_chunks(&msg->m1_chunks))
-		return RPCRDMA_REV_CHUNKS;
-	if (msg->m1_msg_len < min)
-		return RPCRDMA_REV_SHORT;
-	return RPCRDMA_REV_OK;
+	return rpcrdma_rev_classify(msg, (const u8 *)buf + msg->m1_hdr_len,
+				    msg_type);
 }
 EXPORT_SYMBOL_RPCRDMA_CODEC(rpcrdma_v1_decode_reverse);
 

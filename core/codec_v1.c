@@ -133,6 +133,64 @@ enum rpcrdma_codec_err rpcrdma_v1_decode_call(const void *buf, size_t len,
 }
 EXPORT_SYMBOL_RPCRDMA_CODEC(rpcrdma_v1_decode_call);
 
+/**
+ * rpcrdma_v1_decode_responder - decode a version 1 header received by a
+ *	Responder, Call or reverse-direction Reply, in one pass
+ * @buf: Receive buffer
+ * @len: octets received
+ * @max_payload: largest Read list total the caller accepts
+ * @msg: parsed header; m1_hdr_len is the offset of the RPC message and
+ *	m1_msg_len its length when it travels inline (RDMA_MSG)
+ * @rev: set to RPCRDMA_REV_FORWARD for a forward-direction message, or
+ *	to the class of a reverse-direction Reply
+ *
+ * The RPC msg_type sorts what arrives first (RFC 8167, Sections 5.1 and
+ * 5.2): an RDMA_MSG of version 1 whose well-formed header is followed
+ * by an RPC message with msg_type REPLY is a reverse-direction Reply,
+ * never a Call, and gets the checks of rpcrdma_v1_decode_reverse()
+ * (@rev says which one failed, if any) but never an error of the forward
+ * decoder, so that no RDMA_ERROR can answer it. Everything else gets
+ * the checks of rpcrdma_v1_decode_call(). The outcome is the same as
+ * calling rpcrdma_v1_decode_reverse() with RPCRDMA_RPC_REPLY and, when
+ * it returns RPCRDMA_REV_FORWARD, rpcrdma_v1_decode_call(); the header
+ * is read once.
+ *
+ * Return: RPCRDMA_CE_OK when @rev is not RPCRDMA_REV_FORWARD or the
+ * Call is valid; otherwise an error for rpcrdma_codec_action() with
+ * RPCRDMA_ROLE_RESPONDER.
+ */
+enum rpcrdma_codec_err
+rpcrdma_v1_decode_responder(const void *buf, size_t len, u32 max_payload,
+			    struct rpcrdma_v1_msg *msg,
+			    enum rpcrdma_reverse_class *rev)
+{
+	enum rpcrdma_codec_err err;
+	struct rpcrdma_xdr x;
+
+	*rev = RPCRDMA_REV_FORWARD;
+	err = rpcrdma_v1_dec_start(&x, buf, len, msg);
+	if (err)
+		return err;
+	if (msg->m1_prefix.px_proc == RPCRDMA1_ERROR)
+		return RPCRDMA_CE_UNEXPECTED;
+	err = rpcrdma_v1_dec_chunks(&x, &msg->m1_chunks);
+	if (err)
+		return err;
+	if (msg->m1_prefix.px_proc == RPCRDMA1_MSG &&
+	    rpcrdma_xdr_left(&x) >= 2 * RPCRDMA_XDR_UNIT) {
+		msg->m1_hdr_len = rpcrdma_xdr_pos(&x);
+		msg->m1_msg_len = rpcrdma_xdr_left(&x);
+		*rev = rpcrdma_rev_classify(msg, x.x_p, RPCRDMA_RPC_REPLY);
+		if (*rev != RPCRDMA_REV_FORWARD)
+			return RPCRDMA_CE_OK;
+	}
+	err = rpcrdma_v1_dec_body(&x, msg);
+	if (err)
+		return err;
+	return rpcrdma_v1_check_call(msg, max_payload);
+}
+EXPORT_SYMBOL_RPCRDMA_CODEC(rpcrdma_v1_decode_responder);
+
 /* RDMA_ERROR body (RFC 8166, Sections 4.1.2 and 4.5) */
 static enum rpcrdma_codec_err rpcrdma_v1_dec_error(struct rpcrdma_xdr *x,
 						   struct rpcrdma_v1_msg *msg)

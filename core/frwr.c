@@ -14,6 +14,8 @@
 #include <linux/slab.h>
 #include <linux/mm.h>
 
+#include <kunit/visibility.h>
+
 #include <rpcrdma/compat.h>
 #include <rpcrdma/frwr.h>
 #include <rpcrdma/gauge.h>
@@ -77,6 +79,51 @@ unsigned int frwr_device_depth(struct ib_device *dev, unsigned int want)
 }
 EXPORT_SYMBOL_FRWR(frwr_device_depth);
 
+/*
+ * The verbs the pool calls, one wrapper each: a KUnit suite replaces
+ * them (KUNIT_STATIC_STUB_REDIRECT, a no-op outside a KUnit test) to
+ * drive the pool without a device. Nothing else differs.
+ */
+VISIBLE_IF_KUNIT struct ib_mr *frwr_ib_alloc_mr(struct ib_pd *pd, u32 depth)
+{
+	KUNIT_STATIC_STUB_REDIRECT(frwr_ib_alloc_mr, pd, depth);
+	return ib_alloc_mr(pd, IB_MR_TYPE_MEM_REG, depth);
+}
+EXPORT_SYMBOL_IF_KUNIT(frwr_ib_alloc_mr);
+
+VISIBLE_IF_KUNIT int frwr_ib_dereg_mr(struct ib_mr *ibmr)
+{
+	KUNIT_STATIC_STUB_REDIRECT(frwr_ib_dereg_mr, ibmr);
+	return ib_dereg_mr(ibmr);
+}
+EXPORT_SYMBOL_IF_KUNIT(frwr_ib_dereg_mr);
+
+VISIBLE_IF_KUNIT int frwr_ib_map_sg(struct ib_device *dev,
+				    struct scatterlist *sg, int nents,
+				    enum dma_data_direction dir)
+{
+	KUNIT_STATIC_STUB_REDIRECT(frwr_ib_map_sg, dev, sg, nents, dir);
+	return ib_dma_map_sg(dev, sg, nents, dir);
+}
+EXPORT_SYMBOL_IF_KUNIT(frwr_ib_map_sg);
+
+VISIBLE_IF_KUNIT void frwr_ib_unmap_sg(struct ib_device *dev,
+				       struct scatterlist *sg, int nents,
+				       enum dma_data_direction dir)
+{
+	KUNIT_STATIC_STUB_REDIRECT(frwr_ib_unmap_sg, dev, sg, nents, dir);
+	ib_dma_unmap_sg(dev, sg, nents, dir);
+}
+EXPORT_SYMBOL_IF_KUNIT(frwr_ib_unmap_sg);
+
+VISIBLE_IF_KUNIT int frwr_ib_map_mr_sg(struct ib_mr *ibmr,
+				       struct scatterlist *sg, int nents)
+{
+	KUNIT_STATIC_STUB_REDIRECT(frwr_ib_map_mr_sg, ibmr, sg, nents);
+	return ib_map_mr_sg(ibmr, sg, nents, NULL, PAGE_SIZE);
+}
+EXPORT_SYMBOL_IF_KUNIT(frwr_ib_map_mr_sg);
+
 static void frwr_wr_done(struct ib_cq *cq, struct ib_wc *wc)
 {
 	struct frwr_mr *mr = container_of(wc->wr_cqe, struct frwr_mr, fm_cqe);
@@ -95,7 +142,7 @@ static int frwr_mr_init(struct frwr_pool *pool, struct frwr_mr *mr)
 {
 	struct ib_mr *ibmr;
 
-	ibmr = ib_alloc_mr(pool->fp_pd, IB_MR_TYPE_MEM_REG, pool->fp_depth);
+	ibmr = frwr_ib_alloc_mr(pool->fp_pd, pool->fp_depth);
 	if (IS_ERR(ibmr))
 		return PTR_ERR(ibmr);
 	atomic_inc(&frwr_live_mrs);
@@ -134,8 +181,8 @@ static void frwr_unmap(struct frwr_mr *mr)
 {
 	if (!mr->fm_mapped)
 		return;
-	ib_dma_unmap_sg(mr->fm_pool->fp_pd->device, mr->fm_sg, mr->fm_nents,
-			mr->fm_dir);
+	frwr_ib_unmap_sg(mr->fm_pool->fp_pd->device, mr->fm_sg, mr->fm_nents,
+			 mr->fm_dir);
 	mr->fm_mapped = 0;
 	atomic_dec(&frwr_mapped_mrs);
 }
@@ -195,7 +242,7 @@ void frwr_pool_destroy(struct frwr_pool *pool)
 	list_for_each_entry_safe(mr, next, &pool->fp_all, fm_all) {
 		list_del(&mr->fm_all);
 		frwr_unmap(mr);
-		ib_dereg_mr(mr->fm_mr);
+		frwr_ib_dereg_mr(mr->fm_mr);
 		atomic_dec(&frwr_live_mrs);
 		kfree(mr->fm_sg);
 		kfree(mr);
@@ -235,7 +282,7 @@ static bool frwr_recover(struct frwr_mr *mr)
 {
 	struct frwr_pool *pool = mr->fm_pool;
 
-	ib_dereg_mr(mr->fm_mr);
+	frwr_ib_dereg_mr(mr->fm_mr);
 	atomic_dec(&frwr_live_mrs);
 	mr->fm_mr = NULL;
 	if (frwr_mr_init(pool, mr) == 0) {
@@ -311,13 +358,13 @@ int frwr_map(struct frwr_mr *mr, enum dma_data_direction dir, int access)
 	if (mr->fm_nents <= 0 || mr->fm_nents > mr->fm_pool->fp_depth)
 		return -EIO;
 	mr->fm_dir = dir;
-	mapped = ib_dma_map_sg(dev, mr->fm_sg, mr->fm_nents, dir);
+	mapped = frwr_ib_map_sg(dev, mr->fm_sg, mr->fm_nents, dir);
 	if (!mapped)
 		return -EIO;
 	mr->fm_mapped = mapped;
 	atomic_inc(&frwr_mapped_mrs);
 
-	n = ib_map_mr_sg(mr->fm_mr, mr->fm_sg, mapped, NULL, PAGE_SIZE);
+	n = frwr_ib_map_mr_sg(mr->fm_mr, mr->fm_sg, mapped);
 	if (n != mapped) {
 		frwr_unmap(mr);
 		return -EIO;

@@ -183,6 +183,30 @@ static const char *rt_v1_reverse(const u8 *data, size_t size, int reply)
 	return NULL;
 }
 
+/*
+ * What a server receives: the single-pass decoder must give what the
+ * reverse check followed by the forward decoder gave, structure and all.
+ */
+static const char *rt_v1_responder(const u8 *data, size_t size)
+{
+	static struct rpcrdma_v1_msg one, two;
+	enum rpcrdma_reverse_class rev1, rev2;
+	enum rpcrdma_codec_err err1, err2;
+
+	err1 = rpcrdma_v1_decode_responder(data, size, FUZZ_MAX_PAYLOAD,
+					   &one, &rev1);
+	rev2 = rpcrdma_v1_decode_reverse(data, size, RPCRDMA_RPC_REPLY, &two);
+	err2 = rev2 != RPCRDMA_REV_FORWARD ? RPCRDMA_CE_OK :
+	       rpcrdma_v1_decode_call(data, size, FUZZ_MAX_PAYLOAD, &two);
+	if (rev1 != rev2)
+		return "responder decoder sorts the message differently";
+	if (err1 != err2)
+		return "responder decoder result differs from decode_call";
+	if (memcmp(&one, &two, sizeof(one)))
+		return "responder decoder structure differs";
+	return NULL;
+}
+
 static const char *rt_v1(const u8 *data, size_t size, int reply)
 {
 	static struct rpcrdma_v1_msg msg, again;
@@ -193,6 +217,11 @@ static const char *rt_v1(const u8 *data, size_t size, int reply)
 	why = rt_v1_reverse(data, size, reply);
 	if (why)
 		return why;
+	if (!reply) {
+		why = rt_v1_responder(data, size);
+		if (why)
+			return why;
+	}
 	err = reply ? rpcrdma_v1_decode_reply(data, size, FUZZ_MAX_PAYLOAD,
 					      &msg) :
 		      rpcrdma_v1_decode_call(data, size, FUZZ_MAX_PAYLOAD,

@@ -1,7 +1,9 @@
 // SPDX-License-Identifier: GPL-2.0-only
 /*
  * KUnit suite rpcrdma_codec_reverse: telling reverse-direction messages
- * (RFC 8167) from forward ones, and checking them.
+ * (RFC 8167) from forward ones, and checking them; the server's
+ * single-pass decoder (rpcrdma_v1_decode_responder()) against the
+ * two-step decode it replaces.
  */
 
 #include <linux/module.h>
@@ -186,6 +188,188 @@ static void rpcrdma_v1_reverse_init_test(struct kunit *test)
 	KUNIT_EXPECT_EQ(test, got->m1_msg_len, sizeof(rpc));
 }
 
+/*
+ * rpcrdma_v1_decode_responder(): what a server receives, in one pass. A
+ * Reply (by its RPC msg_type) is never given a Call's error; a Call is
+ * never taken for a Reply.
+ */
+struct resp_vec {
+	const char *name;
+	u32 w[CODEC_VEC_MAX_WORDS];
+	unsigned int n;
+	enum rpcrdma_reverse_class rev;
+	enum rpcrdma_codec_err err;
+	unsigned int hdr_words;		/* success: header length */
+};
+
+static const struct resp_vec resp_vecs[] = {
+	{ .name = "cb-reply", .rev = RPCRDMA_REV_OK, .hdr_words = 7,
+	  REV_WORDS(0x91, 1, 1, MSG, 0, 0, 0, 0x91, REPLY, 0, 0, 0, 0) },
+	{ .name = "cb-reply-reply-chunk", .rev = RPCRDMA_REV_CHUNKS,
+	  .hdr_words = 12,
+	  REV_WORDS(0x92, 1, 1, MSG, 0, 0, 1, 1, 9, 512, 0, 0,
+		    0x92, REPLY, 0, 0, 0, 0) },
+	/* A Call with this Read list would be ERR_CHUNK (POS_ZERO) */
+	{ .name = "cb-reply-pos-zero-read", .rev = RPCRDMA_REV_CHUNKS,
+	  .hdr_words = 13,
+	  REV_WORDS(0x93, 1, 1, MSG, 1, 0, 9, 512, 0, 0, 0, 0, 0,
+		    0x93, REPLY, 0, 0, 0, 0) },
+	/* A Call with this xid would be ERR_CHUNK (XID) */
+	{ .name = "cb-reply-xid-mismatch", .rev = RPCRDMA_REV_XID,
+	  .hdr_words = 7,
+	  REV_WORDS(0x94, 1, 1, MSG, 0, 0, 0, 0x95, REPLY, 0, 0, 0, 0) },
+	{ .name = "cb-reply-truncated", .rev = RPCRDMA_REV_SHORT,
+	  .hdr_words = 7,
+	  REV_WORDS(0x96, 1, 1, MSG, 0, 0, 0, 0x96, REPLY, 0, 0) },
+	{ .name = "call-inline", .rev = RPCRDMA_REV_FORWARD, .hdr_words = 7,
+	  REV_WORDS(0xa1, 1, 32, MSG, 0, 0, 0, 0xa1, CALL, 2, 100003) },
+	{ .name = "call-read-chunk", .rev = RPCRDMA_REV_FORWARD,
+	  .hdr_words = 13,
+	  REV_WORDS(0xa2, 1, 32, MSG, 1, 16, 9, 4096, 0, 0, 0, 0, 0,
+		    0xa2, CALL, 2, 100003, 0) },
+	/* RDMA_NOMSG: msg_type is in the chunk, not looked at here */
+	{ .name = "call-nomsg-pos-zero", .rev = RPCRDMA_REV_FORWARD,
+	  .hdr_words = 13,
+	  REV_WORDS(0xa3, 1, 32, NOMSG, 1, 0, 9, 4096, 0, 0, 0, 0, 0) },
+	{ .name = "call-pos-zero-in-msg", .rev = RPCRDMA_REV_FORWARD,
+	  .err = RPCRDMA_CE_POS_ZERO,
+	  REV_WORDS(0xa4, 1, 32, MSG, 1, 0, 9, 4096, 0, 0, 0, 0, 0,
+		    0xa4, CALL, 2, 100003) },
+	{ .name = "call-xid-mismatch", .rev = RPCRDMA_REV_FORWARD,
+	  .err = RPCRDMA_CE_XID,
+	  REV_WORDS(0xa5, 1, 32, MSG, 0, 0, 0, 0xa6, CALL, 2, 100003) },
+	{ .name = "call-only-xid", .rev = RPCRDMA_REV_FORWARD,
+	  .hdr_words = 7,
+	  REV_WORDS(0xa7, 1, 32, MSG, 0, 0, 0, 0xa7) },
+	{ .name = "call-no-message", .rev = RPCRDMA_REV_FORWARD,
+	  .err = RPCRDMA_CE_SHORT_MSG,
+	  REV_WORDS(0xa8, 1, 32, MSG, 0, 0, 0) },
+	{ .name = "nomsg-no-body", .rev = RPCRDMA_REV_FORWARD,
+	  .err = RPCRDMA_CE_NO_BODY,
+	  REV_WORDS(0xa9, 1, 32, NOMSG, 0, 0, 0) },
+	{ .name = "version-2-reply", .rev = RPCRDMA_REV_FORWARD,
+	  .err = RPCRDMA_CE_VERS,
+	  REV_WORDS(0xaa, 2, 1, MSG, 0, 0, 0, 0xaa, REPLY, 0, 0, 0, 0) },
+	{ .name = "rdma-error", .rev = RPCRDMA_REV_FORWARD,
+	  .err = RPCRDMA_CE_UNEXPECTED,
+	  REV_WORDS(0xab, 1, 1, RPCRDMA1_ERROR, RPCRDMA1_ERR_CHUNK) },
+	{ .name = "rdma-msgp", .rev = RPCRDMA_REV_FORWARD,
+	  .err = RPCRDMA_CE_DEPRECATED,
+	  REV_WORDS(0xac, 1, 1, RPCRDMA1_MSGP, 0, 0, 0, 0, 0) },
+	{ .name = "unknown-proc", .rev = RPCRDMA_REV_FORWARD,
+	  .err = RPCRDMA_CE_PROC,
+	  REV_WORDS(0xad, 1, 1, 9, 0, 0, 0, 0xad, REPLY, 0, 0, 0, 0) },
+	/* A Reply whose header does not parse is a forward error */
+	{ .name = "reply-bad-discriminator", .rev = RPCRDMA_REV_FORWARD,
+	  .err = RPCRDMA_CE_DISCRIM,
+	  REV_WORDS(0xae, 1, 1, MSG, 2, 0, 0, 0xae, REPLY, 0, 0, 0, 0) },
+	{ .name = "short-prefix", .rev = RPCRDMA_REV_FORWARD,
+	  .err = RPCRDMA_CE_SHORT_PREFIX, REV_WORDS(0xaf, 1, 1) },
+};
+
+KUNIT_ARRAY_PARAM_DESC(resp_vecs, resp_vecs, name);
+
+/*
+ * The result of the two-step decode the single pass replaces: the
+ * reverse check, then the forward decoder for what is not reverse.
+ */
+static enum rpcrdma_codec_err resp_two_step(const u8 *buf, size_t len,
+					    struct rpcrdma_v1_msg *msg,
+					    enum rpcrdma_reverse_class *rev)
+{
+	*rev = rpcrdma_v1_decode_reverse(buf, len, REPLY, msg);
+	if (*rev != RPCRDMA_REV_FORWARD)
+		return RPCRDMA_CE_OK;
+	return rpcrdma_v1_decode_call(buf, len, CODEC_MAX_PAYLOAD, msg);
+}
+
+/* Decode @len octets both ways; the results must be the same */
+static void resp_expect_same(struct kunit *test, const u8 *buf, size_t len,
+			     struct rpcrdma_v1_msg *one,
+			     struct rpcrdma_v1_msg *two)
+{
+	enum rpcrdma_reverse_class rev1, rev2;
+	enum rpcrdma_codec_err err1, err2;
+
+	err1 = rpcrdma_v1_decode_responder(buf, len, CODEC_MAX_PAYLOAD, one,
+					   &rev1);
+	err2 = resp_two_step(buf, len, two, &rev2);
+	KUNIT_EXPECT_EQ_MSG(test, err1, err2, "length %zu", len);
+	KUNIT_EXPECT_EQ_MSG(test, rev1, rev2, "length %zu", len);
+	KUNIT_EXPECT_EQ_MSG(test, memcmp(one, two, sizeof(*one)), 0,
+			    "length %zu", len);
+}
+
+static void rpcrdma_v1_decode_responder_test(struct kunit *test)
+{
+	const struct resp_vec *v = test->param_value;
+	struct rpcrdma_v1_msg *msg, *two;
+	enum rpcrdma_reverse_class rev;
+	enum rpcrdma_codec_err err;
+	u8 *buf;
+
+	buf = codec_words(test, v->w, v->n);
+	msg = kunit_kzalloc(test, sizeof(*msg), GFP_KERNEL);
+	two = kunit_kzalloc(test, sizeof(*two), GFP_KERNEL);
+	KUNIT_ASSERT_NOT_NULL(test, msg);
+	KUNIT_ASSERT_NOT_NULL(test, two);
+
+	err = rpcrdma_v1_decode_responder(buf, v->n * 4, CODEC_MAX_PAYLOAD,
+					  msg, &rev);
+	KUNIT_EXPECT_EQ(test, rev, v->rev);
+	KUNIT_EXPECT_EQ(test, err, v->err);
+	if (rev != RPCRDMA_REV_FORWARD) {
+		/* No Reply is ever answered with an RDMA_ERROR */
+		KUNIT_EXPECT_EQ(test, err, RPCRDMA_CE_OK);
+	}
+	if (v->err == RPCRDMA_CE_OK) {
+		KUNIT_EXPECT_EQ(test, msg->m1_prefix.px_xid, v->w[0]);
+		KUNIT_EXPECT_EQ(test, msg->m1_hdr_len, v->hdr_words * 4);
+		if (v->w[3] == MSG)
+			KUNIT_EXPECT_EQ(test, msg->m1_msg_len,
+					(v->n - v->hdr_words) * 4);
+	}
+	resp_expect_same(test, buf, v->n * 4, msg, two);
+}
+
+/*
+ * Every truncation of a Reply, of an inline Call and of a Long Call
+ * decodes as the two-step decode did, structure and all.
+ */
+static void rpcrdma_v1_decode_responder_cuts_test(struct kunit *test)
+{
+	static const u32 reply[] = { 0xb1, 1, 1, MSG, 0, 0, 0,
+				     0xb1, REPLY, 0, 0, 0, 0 };
+	static const u32 call[] = { 0xb2, 1, 32, MSG, 1, 16, 9, 4096, 0, 0,
+				    0, 0, 0, 0xb2, CALL, 2, 100003, 0 };
+	static const u32 nomsg[] = { 0xb3, 1, 32, NOMSG, 1, 0, 9, 4096, 0, 0,
+				     0, 0, 1, 1, 7, 8192, 0, 0 };
+	static const struct {
+		const u32 *w;
+		unsigned int n;
+	} msgs[] = {
+		{ reply, ARRAY_SIZE(reply) },
+		{ call, ARRAY_SIZE(call) },
+		{ nomsg, ARRAY_SIZE(nomsg) },
+	};
+	struct rpcrdma_v1_msg *one, *two;
+	unsigned int i;
+	size_t cut;
+
+	one = kunit_kzalloc(test, sizeof(*one), GFP_KERNEL);
+	two = kunit_kzalloc(test, sizeof(*two), GFP_KERNEL);
+	KUNIT_ASSERT_NOT_NULL(test, one);
+	KUNIT_ASSERT_NOT_NULL(test, two);
+
+	for (i = 0; i < ARRAY_SIZE(msgs); i++) {
+		u8 *buf = codec_words(test, msgs[i].w, msgs[i].n);
+
+		for (cut = 0; cut <= msgs[i].n * 4; cut++)
+			resp_expect_same(test, codec_prefix_copy(test, buf, cut),
+					 cut, one, two);
+	}
+}
+
 static void rpcrdma_reverse_max_payload_test(struct kunit *test)
 {
 	KUNIT_EXPECT_EQ(test, rpcrdma_reverse_max_payload(1024, 1024),
@@ -202,6 +386,9 @@ static struct kunit_case rpcrdma_codec_reverse_cases[] = {
 	KUNIT_CASE(rpcrdma_v1_reverse_truncated_test),
 	KUNIT_CASE(rpcrdma_v1_reverse_init_test),
 	KUNIT_CASE(rpcrdma_reverse_max_payload_test),
+	KUNIT_CASE_PARAM(rpcrdma_v1_decode_responder_test,
+			 resp_vecs_gen_params),
+	KUNIT_CASE(rpcrdma_v1_decode_responder_cuts_test),
 	{}
 };
 

@@ -428,9 +428,9 @@ static bool svcrdma_bc_complete(struct rpc_xprt *xprt, __be32 xid,
 /**
  * svcrdma_bc_reply - take a reverse-direction Reply off the Receive path
  * @sx: the connection it arrived on
- * @ctxt: the Receive; rpcrdma_v1_decode_reverse() filled its header, or
+ * @ctxt: the Receive; rpcrdma_v1_decode_responder() filled its header, or
  *	for Version 2 rpcrdma_v2_to_v1()
- * @rev: what rpcrdma_v1_decode_reverse() found, or the same checks of a
+ * @rev: what rpcrdma_v1_decode_responder() found, or the same checks of a
  *	Version 2 REPLY_INLINE (recv_v2.c)
  *
  * A well-formed Reply (RFC 8167, Section 5.2: RDMA_MSG, rdma_xid equal

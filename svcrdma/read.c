@@ -33,6 +33,8 @@
 #include <linux/overflow.h>
 #include <linux/sunrpc/xdr.h>
 
+#include <kunit/visibility.h>
+
 #include <rpcrdma/compat.h>
 
 #include "svcrdma.h"
@@ -531,29 +533,18 @@ static bool svcrdma_rb_xid_ok(const struct svcrdma_rbuild *rb,
 	       RPCRDMA_CE_OK;
 }
 
-/**
- * svcrdma_read_chunks - fetch a Call's Read chunks into rq_pages
- * @rqstp: the request
- * @sx: the connection
- * @ctxt: the Receive holding the Call's transport header
- *
- * Return: 0 with rq_arg set up (the thread waited for the Reads);
- * -EINPROGRESS when the Reads were posted and the Call, @ctxt with it,
- * now belongs to them (svcrdma_reads_complete() hands it back later);
- * -EINVAL or -EMSGSIZE when the Read list cannot be used (the caller
- * answers ERR_CHUNK); another negative errno when the RDMA Reads failed
- * (the caller closes the connection).
+/*
+ * The building context of a Call: the pages rq_pages offers it
+ * (compat.h), and no more than the largest Call we take, which bounds
+ * what one deferred Call pins.
  */
-int svcrdma_read_chunks(struct svc_rqst *rqstp, struct svcrdma_xprt *sx,
-			struct svcrdma_recv_ctxt *ctxt)
+static struct svcrdma_rbuild *svcrdma_rb_alloc(struct svc_rqst *rqstp,
+					       struct svcrdma_xprt *sx,
+					       struct svcrdma_recv_ctxt *ctxt)
 {
 	const struct rpcrdma_v1_msg *msg = &ctxt->rc_msg;
-	const struct rpcrdma_read_list *rl = &msg->m1_chunks.ch_reads;
 	struct svcrdma_rbuild *rb;
-	unsigned int nchunks, maxpage, pz_end;
-	u32 xid = msg->m1_prefix.px_xid;
-	u64 pz_len;
-	int ret;
+	unsigned int maxpage;
 
 	/*
 	 * RFC 8166, Section 4.5.2: the client offered no responder
@@ -561,20 +552,14 @@ int svcrdma_read_chunks(struct svc_rqst *rqstp, struct svcrdma_xprt *sx,
 	 * cannot be pulled; no Read is posted (cm.c, svcrdma_size_conn()).
 	 */
 	if (!sx->sx_ord)
-		return -EMSGSIZE;
-
-	/*
-	 * The Call's pages: what rq_pages offers it (compat.h), and no more
-	 * than the largest Call we take, which bounds what one deferred
-	 * Call pins.
-	 */
+		return ERR_PTR(-EMSGSIZE);
 	maxpage = min_t(unsigned int, rpcrdma_svc_call_maxpages(rqstp),
 			SVCRDMA_CALL_MAXPAGES);
 	if (!maxpage)
-		return -EMSGSIZE;
+		return ERR_PTR(-EMSGSIZE);
 	rb = kzalloc(struct_size(rb, rb_pages, maxpage), GFP_KERNEL);
 	if (!rb)
-		return -ENOMEM;
+		return ERR_PTR(-ENOMEM);
 	rb->rb_maxpage = maxpage;
 	rb->rb_rqstp = rqstp;
 	rb->rb_sx = sx;
@@ -584,13 +569,27 @@ int svcrdma_read_chunks(struct svc_rqst *rqstp, struct svcrdma_xprt *sx,
 	rb->rb_inl = svcrdma_recv_inline(ctxt);
 	if (msg->m1_prefix.px_proc == RPCRDMA1_MSG)
 		rb->rb_inl_len = msg->m1_msg_len;
+	return rb;
+}
+
+/*
+ * Lay the Call out in rq_pages and queue its RDMA Reads on rb_rws,
+ * unposted. Return: 0, -EINVAL or -EMSGSIZE for a Read list we cannot
+ * use, or -ENOMEM.
+ */
+static int svcrdma_rb_build(struct svcrdma_rbuild *rb)
+{
+	const struct rpcrdma_read_list *rl =
+		&rb->rb_ctxt->rc_msg.m1_chunks.ch_reads;
+	unsigned int nchunks, pz_end;
+	u64 pz_len;
+	int ret;
 
 	nchunks = rpcrdma_read_list_nchunks(rl);
 	rb->rb_pos0 = rl->rl_segs[0].rr_position;
-	ret = -EINVAL;
 	rb->rb_split = nchunks == 1 && rb->rb_pos0 != 0;
 	if (rb->rb_split && rb->rb_pos0 > rb->rb_inl_len)
-		goto out;
+		return -EINVAL;
 
 	if (rb->rb_split) {
 		ret = svcrdma_rb_chunk(rb, rl, 0, rl->rl_nsegs);
@@ -609,13 +608,13 @@ int svcrdma_read_chunks(struct svc_rqst *rqstp, struct svcrdma_xprt *sx,
 			pz_len += rl->rl_segs[pz_end].rr_seg.rs_length;
 		}
 		if (rb->rb_inl_len || pz_len > SVCRDMA_MAX_CHUNK)
-			goto out;
+			return -EINVAL;
 		ret = svcrdma_rb_layout(rb, rl, pz_end, pz_len);
 	} else {
 		ret = svcrdma_rb_layout(rb, rl, 0, rb->rb_inl_len);
 	}
 	if (ret < 0)
-		goto out;
+		return ret;
 	/*
 	 * RFC 8166, Section 4.5.2: chunks that need more RDMA Reads than
 	 * the Send queue can ever hold at once are chunks we cannot
@@ -623,10 +622,37 @@ int svcrdma_read_chunks(struct svc_rqst *rqstp, struct svcrdma_xprt *sx,
 	 * packs few pages per Read, or a connection with few credits,
 	 * can get there within the codec's limits.)
 	 */
-	if (svcrdma_rw_wrs(&rb->rb_rws) > sx->sx_sq_depth) {
-		ret = -EMSGSIZE;
+	if (svcrdma_rw_wrs(&rb->rb_rws) > rb->rb_sx->sx_sq_depth)
+		return -EMSGSIZE;
+	return 0;
+}
+
+/**
+ * svcrdma_read_chunks - fetch a Call's Read chunks into rq_pages
+ * @rqstp: the request
+ * @sx: the connection
+ * @ctxt: the Receive holding the Call's transport header
+ *
+ * Return: 0 with rq_arg set up (the thread waited for the Reads);
+ * -EINPROGRESS when the Reads were posted and the Call, @ctxt with it,
+ * now belongs to them (svcrdma_reads_complete() hands it back later);
+ * -EINVAL or -EMSGSIZE when the Read list cannot be used (the caller
+ * answers ERR_CHUNK); another negative errno when the RDMA Reads failed
+ * (the caller closes the connection).
+ */
+int svcrdma_read_chunks(struct svc_rqst *rqstp, struct svcrdma_xprt *sx,
+			struct svcrdma_recv_ctxt *ctxt)
+{
+	u32 xid = ctxt->rc_msg.m1_prefix.px_xid;
+	struct svcrdma_rbuild *rb;
+	int ret;
+
+	rb = svcrdma_rb_alloc(rqstp, sx, ctxt);
+	if (IS_ERR(rb))
+		return PTR_ERR(rb);
+	ret = svcrdma_rb_build(rb);
+	if (ret < 0)
 		goto out;
-	}
 
 	if (atomic_inc_return(&sx->sx_reads_deferred) <=
 	    SVCRDMA_READS_DEFERRED_MAX) {
@@ -649,6 +675,44 @@ out:
 		svcrdma_rb_free(rb);
 	return ret;
 }
+
+#if IS_ENABLED(CONFIG_KUNIT)
+/* Only the KUnit suite calls this: it exists only where KUnit does. */
+/**
+ * svcrdma_read_layout - lay a Call out without posting its Reads
+ * @rqstp: the request
+ * @sx: the connection
+ * @ctxt: the Receive holding the Call's transport header
+ * @rws: receives the RDMA Reads svcrdma_read_chunks() would post, in
+ *	order (the caller releases them, svcrdma_rw_release_list())
+ *
+ * For the KUnit suite: the layout and rq_arg svcrdma_read_chunks()
+ * makes, as if every Read had completed (the pages hold the inline
+ * bytes and pads, not the chunks' data; the xid check of a Long Call,
+ * which needs that data, is not made).
+ *
+ * Return: 0, or what svcrdma_read_chunks() returns for a Read list it
+ * cannot use (-EINVAL, -EMSGSIZE), or -ENOMEM; then @rws is empty.
+ */
+int svcrdma_read_layout(struct svc_rqst *rqstp, struct svcrdma_xprt *sx,
+			struct svcrdma_recv_ctxt *ctxt, struct list_head *rws)
+{
+	struct svcrdma_rbuild *rb;
+	int ret;
+
+	rb = svcrdma_rb_alloc(rqstp, sx, ctxt);
+	if (IS_ERR(rb))
+		return PTR_ERR(rb);
+	ret = svcrdma_rb_build(rb);
+	if (!ret) {
+		svcrdma_rb_finish(rb, rqstp);
+		list_splice_init(&rb->rb_rws, rws);
+	}
+	svcrdma_rb_free(rb);
+	return ret;
+}
+EXPORT_SYMBOL_IF_KUNIT(svcrdma_read_layout);
+#endif
 
 /**
  * svcrdma_reads_complete - hand a Call whose deferred Reads are done

@@ -235,17 +235,26 @@ static struct svcrdma_recv_ctxt *svcrdma_recv_dequeue(struct svcrdma_xprt *sx)
 }
 
 /*
- * Decode the transport header. Each failure has one outcome, chosen by
- * the codec (RFC 8166, Section 4.5): ERR_VERS, ERR_CHUNK, drop or close.
+ * Decode the transport header, once. RFC 8167, Sections 5.1 and 5.2:
+ * the RPC msg_type tells a Reply to one of our backchannel Calls from a
+ * Call; the codec sorts that out before any check of a Call, so that no
+ * RDMA_ERROR ever answers a Reply, and such a Reply goes to the
+ * backchannel. Each failure of a Call has one outcome, chosen by the
+ * codec (RFC 8166, Section 4.5): ERR_VERS, ERR_CHUNK, drop or close.
  */
 static int svcrdma_recv_decode(struct svcrdma_xprt *sx,
 			       struct svcrdma_recv_ctxt *ctxt)
 {
 	struct rpcrdma_v1_msg *msg = &ctxt->rc_msg;
+	enum rpcrdma_reverse_class rev;
 	enum rpcrdma_codec_err err;
 
-	err = rpcrdma_v1_decode_call(ctxt->rc_buf, ctxt->rc_len,
-				     SVCRDMA_MAX_CHUNK, msg);
+	err = rpcrdma_v1_decode_responder(ctxt->rc_buf, ctxt->rc_len,
+					  SVCRDMA_MAX_CHUNK, msg, &rev);
+	if (rev != RPCRDMA_REV_FORWARD) {
+		svcrdma_bc_reply(sx, ctxt, rev);
+		return -EINVAL;
+	}
 	if (err == RPCRDMA_CE_OK)
 		return 0;
 
@@ -327,7 +336,6 @@ static int svcrdma_recv_build(struct svc_rqst *rqstp,
 			      struct svcrdma_xprt *sx,
 			      struct svcrdma_recv_ctxt *ctxt)
 {
-	enum rpcrdma_reverse_class rev;
 	int ret;
 
 	svcrdma_recv_reset(ctxt);
@@ -343,17 +351,7 @@ static int svcrdma_recv_build(struct svc_rqst *rqstp,
 		if (ret)
 			goto call;
 	}
-	/*
-	 * RFC 8167, Sections 5.1 and 5.2: the RPC msg_type tells a Reply
-	 * to one of our backchannel Calls from a Call. Sorted out first,
-	 * so that no RDMA_ERROR ever answers a Reply.
-	 */
-	rev = rpcrdma_v1_decode_reverse(ctxt->rc_buf, ctxt->rc_len,
-					RPCRDMA_RPC_REPLY, &ctxt->rc_msg);
-	if (rev != RPCRDMA_REV_FORWARD) {
-		svcrdma_bc_reply(sx, ctxt, rev);
-		return -EINVAL;
-	}
+	/* A reverse-direction Reply is taken off here too */
 	if (svcrdma_recv_decode(sx, ctxt))
 		return -EINVAL;
 call:

@@ -31,6 +31,7 @@
 #include <linux/slab.h>
 #include <linux/highmem.h>
 #include <linux/sunrpc/xdr.h>
+#include <kunit/visibility.h>
 
 #include "svcrdma.h"
 #include "trace.h"
@@ -486,11 +487,16 @@ static int svcrdma_reply_body(struct svcrdma_xprt *sx,
 	return -EMSGSIZE;
 }
 
-static int svcrdma_reply_build(struct svcrdma_xprt *sx,
-			       struct svcrdma_send_ctxt *sc,
-			       struct svcrdma_recv_ctxt *ctxt,
-			       const struct xdr_buf *res,
-			       struct rpcrdma_v2_error *e)
+/*
+ * The Reply's header, its payloads in their Write chunks and the rest
+ * inline or in the Reply chunk. Static unless CONFIG_KUNIT: the KUnit
+ * suite svcrdma_reply_placement calls it.
+ */
+VISIBLE_IF_KUNIT int svcrdma_reply_build(struct svcrdma_xprt *sx,
+					 struct svcrdma_send_ctxt *sc,
+					 struct svcrdma_recv_ctxt *ctxt,
+					 const struct xdr_buf *res,
+					 struct rpcrdma_v2_error *e)
 {
 	struct rpcrdma_v1_msg *msg = &sc->sc_msg;
 	int ret;
@@ -512,6 +518,7 @@ static int svcrdma_reply_build(struct svcrdma_xprt *sx,
 		return ret;
 	return svcrdma_reply_body(sx, sc, ctxt, res, e);
 }
+EXPORT_SYMBOL_IF_KUNIT(svcrdma_reply_build);
 
 /* A REPLY_MIDDLE header: the prefix and rdma_remaining (S. 6.3.9) */
 #define SVCRDMA_V2_MIDDLE_HDR	RPCRDMA2_MIDDLE_HDR_SIZE

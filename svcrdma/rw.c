@@ -11,6 +11,10 @@
 #include <linux/slab.h>
 #include <linux/sched.h>
 
+#include <kunit/visibility.h>
+
+#include <rpcrdma/compat.h>
+
 #include "svcrdma.h"
 #include "trace.h"
 
@@ -131,6 +135,7 @@ int svcrdma_rw_init(struct svcrdma_xprt *sx, struct svcrdma_rw *rw,
 {
 	int ret;
 
+	KUNIT_STATIC_STUB_REDIRECT(svcrdma_rw_init, sx, rw, handle, offset, dir);
 	if (!rw->rw_nents)
 		return -EINVAL;
 	sg_mark_end(rw->rw_last);
@@ -148,6 +153,7 @@ int svcrdma_rw_init(struct svcrdma_xprt *sx, struct svcrdma_rw *rw,
 			 SVCRDMA_STAT_WRITE_SEGS);
 	return 0;
 }
+EXPORT_SYMBOL_IF_KUNIT(svcrdma_rw_init);
 
 /**
  * svcrdma_rw_release - unmap and free a segment context
@@ -178,6 +184,7 @@ void svcrdma_rw_release_list(struct svcrdma_xprt *sx, struct list_head *l)
 		svcrdma_rw_release(sx, rw);
 	}
 }
+EXPORT_SYMBOL_IF_KUNIT(svcrdma_rw_release_list);
 
 /**
  * svcrdma_rw_orphan - keep contexts whose fate is unknown until teardown

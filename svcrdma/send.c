@@ -15,6 +15,8 @@
 #include <linux/mm.h>
 #include <linux/overflow.h>
 
+#include <kunit/visibility.h>
+
 #include <rpcrdma/compat.h>
 
 #include "svcrdma.h"
@@ -173,6 +175,7 @@ void svcrdma_send_ctxt_reset(struct svcrdma_xprt *sx,
 	sc->sc_len = 0;
 	sc->sc_wrs = 0;
 }
+EXPORT_SYMBOL_IF_KUNIT(svcrdma_send_ctxt_reset);
 
 /**
  * svcrdma_send_ctxt_put - release a context's work and make it idle

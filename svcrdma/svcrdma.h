@@ -508,7 +508,14 @@ void svcrdma_bc_exit(void);
 void svcrdma_bc_reply(struct svcrdma_xprt *sx, struct svcrdma_recv_ctxt *ctxt,
 		      enum rpcrdma_reverse_class rev);
 
-/* read.c */
+/* read.c; reply.c for svcrdma_reply_build() */
+#if IS_ENABLED(CONFIG_KUNIT)
+int svcrdma_reply_build(struct svcrdma_xprt *sx, struct svcrdma_send_ctxt *sc,
+			struct svcrdma_recv_ctxt *ctxt,
+			const struct xdr_buf *res, struct rpcrdma_v2_error *e);
+int svcrdma_read_layout(struct svc_rqst *rqstp, struct svcrdma_xprt *sx,
+			struct svcrdma_recv_ctxt *ctxt, struct list_head *rws);
+#endif
 int svcrdma_read_chunks(struct svc_rqst *rqstp, struct svcrdma_xprt *sx,
 			struct svcrdma_recv_ctxt *ctxt);
 struct svcrdma_recv_ctxt *svcrdma_reads_complete(struct svc_rqst *rqstp,

@@ -25,6 +25,7 @@
 #include <linux/sunrpc/auth.h>
 #include <linux/sunrpc/clnt.h>
 #include <linux/sunrpc/xdr.h>
+#include <kunit/visibility.h>
 
 #include "xprtrdma.h"
 #include "trace.h"
@@ -594,3 +595,4 @@ out_err:
 	trace_xprtrdma_marshal_err(be32_to_cpu(req->req_rqst.rq_xid), rc);
 	return rc;
 }
+EXPORT_SYMBOL_IF_KUNIT(xprtrdma_marshal);

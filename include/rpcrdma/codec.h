@@ -17,7 +17,8 @@
  *   client (xprtrdma): fill a struct rpcrdma_v1_msg (prefix, Read list,
  *     Write list, Reply chunk), rpcrdma_v1_encode() it in front of the
  *     RPC Call; rpcrdma_v1_decode_reply() each Receive.
- *   server (svcrdma): rpcrdma_v1_decode_call() each Receive; for the
+ *   server (svcrdma): rpcrdma_v1_decode_responder() (reverse.h) each
+ *     Receive, a Call or a reverse-direction Reply; for the
  *     Reply, copy the Write list with the lengths actually written and
  *     the Reply chunk used into a struct rpcrdma_v1_msg and encode it;
  *     on a decode failure, rpcrdma_v1_error_init() + rpcrdma_v1_encode().

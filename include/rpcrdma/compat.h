@@ -38,6 +38,17 @@
 #include <linux/sunrpc/xprt.h>
 #include <linux/sysctl.h>
 
+/*
+ * KUnit static stubs (kunit/static_stub.h) came in 6.3; before, a
+ * function that offers one simply never redirects. Visibility for KUnit
+ * (kunit/visibility.h) is in every kernel we build for (6.1 has it).
+ */
+#ifdef RPCRDMA_HAVE_KUNIT_STATIC_STUB
+#include <kunit/static_stub.h>
+#else
+#define KUNIT_STATIC_STUB_REDIRECT(...)	do { } while (0)
+#endif
+
 /* 6.12 moved the unaligned accessors out of asm/ */
 #ifdef RPCRDMA_HAVE_LINUX_UNALIGNED_H
 #include <linux/unaligned.h>

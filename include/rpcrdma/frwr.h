@@ -80,6 +80,17 @@ void frwr_prep_inv(struct frwr_mr *mr, struct ib_cqe *cqe);
 void frwr_invalidated(struct frwr_mr *mr);
 void frwr_mark_dirty(struct frwr_mr *mr);
 
+/* The verbs the pool calls, for the KUnit suite's static stubs */
+#if IS_ENABLED(CONFIG_KUNIT)
+struct ib_mr *frwr_ib_alloc_mr(struct ib_pd *pd, u32 depth);
+int frwr_ib_dereg_mr(struct ib_mr *ibmr);
+int frwr_ib_map_sg(struct ib_device *dev, struct scatterlist *sg, int nents,
+		   enum dma_data_direction dir);
+void frwr_ib_unmap_sg(struct ib_device *dev, struct scatterlist *sg,
+		      int nents, enum dma_data_direction dir);
+int frwr_ib_map_mr_sg(struct ib_mr *ibmr, struct scatterlist *sg, int nents);
+#endif
+
 /* rpcrdma_core's module init and exit only */
 int frwr_sysctl_init(void);
 void frwr_sysctl_exit(void);

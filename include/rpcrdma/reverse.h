@@ -31,7 +31,7 @@
  */
 #define RPCRDMA_REVERSE_HDR_SIZE	RPCRDMA1_HDR_MIN
 
-/* What rpcrdma_v1_decode_reverse() found */
+/* What rpcrdma_v1_decode_reverse() (or _decode_responder()) found */
 enum rpcrdma_reverse_class {
 	RPCRDMA_REV_FORWARD = 0,	/* not reverse: use the forward decoder */
 	RPCRDMA_REV_OK,			/* well-formed reverse-direction message */
@@ -44,6 +44,10 @@ enum rpcrdma_reverse_class {
 enum rpcrdma_reverse_class
 rpcrdma_v1_decode_reverse(const void *buf, size_t len, u32 msg_type,
 			  struct rpcrdma_v1_msg *msg);
+enum rpcrdma_codec_err
+rpcrdma_v1_decode_responder(const void *buf, size_t len, u32 max_payload,
+			    struct rpcrdma_v1_msg *msg,
+			    enum rpcrdma_reverse_class *rev);
 void rpcrdma_v1_reverse_init(struct rpcrdma_v1_msg *msg, u32 xid,
 			     u32 credits);
 u32 rpcrdma_reverse_max_payload(u32 inline_send, u32 inline_recv);

@@ -119,6 +119,13 @@ static inline const void *shim_param_next_desc(const void *array, size_t size,
 
 #define KUNIT_EXPECT_EQ(t, a, b)	SHIM_CMP(t, a, ==, b, false)
 #define KUNIT_EXPECT_NE(t, a, b)	SHIM_CMP(t, a, !=, b, false)
+#define KUNIT_EXPECT_EQ_MSG(t, a, b, fmt, ...)				\
+	do {								\
+		long long __m = (long long)(a), __n = (long long)(b);	\
+		if (__m != __n)						\
+			fprintf(stderr, "    " fmt "\n", ##__VA_ARGS__);	\
+		SHIM_CMP(t, __m, ==, __n, false);			\
+	} while (0)
 #define KUNIT_EXPECT_LE(t, a, b)	SHIM_CMP(t, a, <=, b, false)
 #define KUNIT_EXPECT_LT(t, a, b)	SHIM_CMP(t, a, <, b, false)
 #define KUNIT_EXPECT_GE(t, a, b)	SHIM_CMP(t, a, >=, b, false)
