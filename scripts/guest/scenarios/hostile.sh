@@ -174,6 +174,10 @@ hclient_umount() {
 # client closes the connection, which flushes the Send.
 hclient_killed() {
 	local name=$1 secs=$2 bound=$3 mpid t0=$SECONDS
+	local t=/sys/kernel/tracing/instances/hclient
+	mkdir -p "$t" && echo 0 > "$t/events/enable" &&
+		echo 1 > "$t/events/xprtrdma_ng/xprtrdma_send_stall/enable" ||
+		not_ok "hostile-client: $name: xprtrdma_send_stall enabled"
 	mount -t nfs -o "vers=4.0,proto=rdma,port=$HCLIENT_PORT" \
 		"$SERVER_ADDR:/" "$HCLIENT_MNT" &
 	mpid=$!
@@ -195,6 +199,12 @@ hclient_killed() {
 		ok "hostile-client: $name: the killed mount is gone within $bound s ($((SECONDS - t0)) s)"
 	fi
 	wait "$mpid" 2> /dev/null
+	# It ended because the stuck Send was given up on, not otherwise
+	grep xprtrdma_send_stall "$t/trace" >> "$OUT/hclient.log"
+	check "hostile-client: $name: the stuck Send traced (xprtrdma_send_stall)" \
+		grep -q xprtrdma_send_stall "$t/trace"
+	echo 0 > "$t/events/enable"
+	rmdir "$t"
 }
 
 # hclient_case FILE: the attacker serves one case; the client mounts it
