@@ -10,6 +10,7 @@
 #define _XPRTRDMA_TRACE_H
 
 #include <linux/tracepoint.h>
+#include <linux/sunrpc/clnt.h>
 #include <linux/sunrpc/sched.h>
 #include <linux/sunrpc/xprt.h>
 #include <rdma/ib_verbs.h>
@@ -18,8 +19,9 @@
 
 /*
  * Every event names its transport ("xprt=N", the rpc_xprt's id) or the
- * RPC it belongs to (its xid, and the rpc_task's id where one is at
- * hand). Events of a work request carry its completion id (cq_id, cid):
+ * RPC it belongs to (its xid, and where an rpc_task is at hand its id
+ * as the sunrpc events print it, "task:TASK@CLIENT"). Events of a work
+ * request carry its completion id (cq_id, cid):
  * the marshal event the Send's, the reply event the Receive's, the
  * LOCAL_INV post its own, so each joins its completion event.
  */
@@ -158,6 +160,7 @@ TRACE_EVENT(xprtrdma_marshal,
 	TP_ARGS(rqst, cq_id, cid, hdrlen, rpclen, rtype, wtype, nmrs),
 	TP_STRUCT__entry(
 		__field(unsigned int, task_id)
+		__field(unsigned int, client_id)
 		__field(u32, xid)
 		RPCRDMA_TP_CID_FIELDS
 		__field(unsigned int, hdrlen)
@@ -168,6 +171,8 @@ TRACE_EVENT(xprtrdma_marshal,
 	),
 	TP_fast_assign(
 		__entry->task_id = rqst->rq_task ? rqst->rq_task->tk_pid : 0;
+		__entry->client_id = rqst->rq_task && rqst->rq_task->tk_client ?
+				     rqst->rq_task->tk_client->cl_clid : 0;
 		__entry->xid = be32_to_cpu(rqst->rq_xid);
 		RPCRDMA_TP_CID_ASSIGN(cq_id, cid);
 		__entry->hdrlen = hdrlen;
@@ -176,8 +181,8 @@ TRACE_EVENT(xprtrdma_marshal,
 		__entry->wtype = wtype;
 		__entry->nmrs = nmrs;
 	),
-	TP_printk("task=%u xid=0x%08x " RPCRDMA_TP_CID_FMT " hdr=%u rpc=%u call=%d reply=%d mrs=%u",
-		  __entry->task_id, __entry->xid, RPCRDMA_TP_CID_ARGS,
+	TP_printk("task:%08x@%08x xid=0x%08x " RPCRDMA_TP_CID_FMT " hdr=%u rpc=%u call=%d reply=%d mrs=%u",
+		  __entry->task_id, __entry->client_id, __entry->xid, RPCRDMA_TP_CID_ARGS,
 		  __entry->hdrlen, __entry->rpclen, __entry->rtype,
 		  __entry->wtype, __entry->nmrs)
 );
@@ -187,16 +192,19 @@ DECLARE_EVENT_CLASS(xprtrdma_task_status_class,
 	TP_ARGS(rqst, status),
 	TP_STRUCT__entry(
 		__field(unsigned int, task_id)
+		__field(unsigned int, client_id)
 		__field(u32, xid)
 		__field(int, status)
 	),
 	TP_fast_assign(
 		__entry->task_id = rqst->rq_task ? rqst->rq_task->tk_pid : 0;
+		__entry->client_id = rqst->rq_task && rqst->rq_task->tk_client ?
+				     rqst->rq_task->tk_client->cl_clid : 0;
 		__entry->xid = be32_to_cpu(rqst->rq_xid);
 		__entry->status = status;
 	),
-	TP_printk("task=%u xid=0x%08x status=%d", __entry->task_id,
-		  __entry->xid, __entry->status)
+	TP_printk("task:%08x@%08x xid=0x%08x status=%d", __entry->task_id,
+		  __entry->client_id, __entry->xid, __entry->status)
 );
 
 #define DEFINE_XPRTRDMA_TASK_STATUS_EVENT(name)				\
