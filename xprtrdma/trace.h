@@ -26,7 +26,25 @@
  * LOCAL_INV post its own, so each joins its completion event.
  */
 
-RPCRDMA_TRACE_DEFINE_DROP_REASONS;
+/* The drop reasons, for rpcrdma_show_drop_reason() in user space */
+TRACE_DEFINE_ENUM(RPCRDMA_DROP_MALFORMED);
+TRACE_DEFINE_ENUM(RPCRDMA_DROP_BAD_XID);
+TRACE_DEFINE_ENUM(RPCRDMA_DROP_SHORT);
+TRACE_DEFINE_ENUM(RPCRDMA_DROP_CHUNKS);
+TRACE_DEFINE_ENUM(RPCRDMA_DROP_TOO_LONG);
+TRACE_DEFINE_ENUM(RPCRDMA_DROP_NO_SERVICE);
+TRACE_DEFINE_ENUM(RPCRDMA_DROP_NO_SLOT);
+TRACE_DEFINE_ENUM(RPCRDMA_DROP_STALE);
+TRACE_DEFINE_ENUM(RPCRDMA_DROP_NO_CALL);
+TRACE_DEFINE_ENUM(RPCRDMA_DROP_NO_BC);
+TRACE_DEFINE_ENUM(RPCRDMA_DROP_DISCARDED);
+TRACE_DEFINE_ENUM(RPCRDMA_DROP_UNMAPPABLE);
+TRACE_DEFINE_ENUM(RPCRDMA_DROP_REVERSE_FORMAT);
+TRACE_DEFINE_ENUM(RPCRDMA_DROP_VERS);
+TRACE_DEFINE_ENUM(RPCRDMA_DROP_DECODE);
+TRACE_DEFINE_ENUM(RPCRDMA_DROP_PLACEMENT);
+TRACE_DEFINE_ENUM(RPCRDMA_DROP_PEER_ERROR);
+TRACE_DEFINE_ENUM(RPCRDMA_DROP_FLUSHED);
 
 DECLARE_EVENT_CLASS(xprtrdma_xprt_class,
 	TP_PROTO(unsigned int xprt_id),
@@ -181,7 +199,8 @@ TRACE_EVENT(xprtrdma_marshal,
 		__entry->wtype = wtype;
 		__entry->nmrs = nmrs;
 	),
-	TP_printk("task:%08x@%08x xid=0x%08x " RPCRDMA_TP_CID_FMT " hdr=%u rpc=%u call=%d reply=%d mrs=%u",
+	TP_printk("task:%08x@%08x xid=0x%08x " RPCRDMA_TP_CID_FMT
+		  " hdr=%u rpc=%u call=%d reply=%d mrs=%u",
 		  __entry->task_id, __entry->client_id, __entry->xid, RPCRDMA_TP_CID_ARGS,
 		  __entry->hdrlen, __entry->rpclen, __entry->rtype,
 		  __entry->wtype, __entry->nmrs)

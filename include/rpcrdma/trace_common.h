@@ -16,8 +16,9 @@
  * context's work request in the event that posts it and in the event
  * of its completion; events of an RPC carry the xid next to it.
  *
- * The macros are defined once; each trace.h expands them, and the
- * TRACE_DEFINE_ENUM list of the drop reasons, inside its own system.
+ * The macros are defined once; each trace.h expands them inside its own
+ * system, and lists the drop reasons with TRACE_DEFINE_ENUM (a list at
+ * file scope, which a macro here could not hold in checkpatch's form).
  */
 #ifndef _RPCRDMA_TRACE_COMMON_H
 #define _RPCRDMA_TRACE_COMMON_H
@@ -93,26 +94,6 @@ rpcrdma_reverse_drop_reason(enum rpcrdma_reverse_class rc)
 	}
 }
 
-#define RPCRDMA_TRACE_DEFINE_DROP_REASONS				\
-	TRACE_DEFINE_ENUM(RPCRDMA_DROP_MALFORMED);			\
-	TRACE_DEFINE_ENUM(RPCRDMA_DROP_BAD_XID);			\
-	TRACE_DEFINE_ENUM(RPCRDMA_DROP_SHORT);				\
-	TRACE_DEFINE_ENUM(RPCRDMA_DROP_CHUNKS);				\
-	TRACE_DEFINE_ENUM(RPCRDMA_DROP_TOO_LONG);			\
-	TRACE_DEFINE_ENUM(RPCRDMA_DROP_NO_SERVICE);			\
-	TRACE_DEFINE_ENUM(RPCRDMA_DROP_NO_SLOT);			\
-	TRACE_DEFINE_ENUM(RPCRDMA_DROP_STALE);				\
-	TRACE_DEFINE_ENUM(RPCRDMA_DROP_NO_CALL);			\
-	TRACE_DEFINE_ENUM(RPCRDMA_DROP_NO_BC);				\
-	TRACE_DEFINE_ENUM(RPCRDMA_DROP_DISCARDED);			\
-	TRACE_DEFINE_ENUM(RPCRDMA_DROP_UNMAPPABLE);			\
-	TRACE_DEFINE_ENUM(RPCRDMA_DROP_REVERSE_FORMAT);			\
-	TRACE_DEFINE_ENUM(RPCRDMA_DROP_VERS);				\
-	TRACE_DEFINE_ENUM(RPCRDMA_DROP_DECODE);				\
-	TRACE_DEFINE_ENUM(RPCRDMA_DROP_PLACEMENT);			\
-	TRACE_DEFINE_ENUM(RPCRDMA_DROP_PEER_ERROR);			\
-	TRACE_DEFINE_ENUM(RPCRDMA_DROP_FLUSHED)
-
 #define rpcrdma_show_drop_reason(r)					\
 	__print_symbolic(r,						\
 		{ RPCRDMA_DROP_MALFORMED, "malformed" },		\
@@ -166,11 +147,12 @@ rpcrdma_reverse_drop_reason(enum rpcrdma_reverse_class rc)
 	__field(u32, byte_len)
 #define RPCRDMA_TP_WC_ASSIGN(q, c, wc)					\
 	do {								\
+		const struct ib_wc *__wc = (wc);			\
+									\
 		RPCRDMA_TP_CID_ASSIGN(q, c);				\
-		__entry->status = (wc)->status;				\
-		__entry->vendor_err = (wc)->status ?			\
-				      (wc)->vendor_err : 0;		\
-		__entry->byte_len = (wc)->status ? 0 : (wc)->byte_len;	\
+		__entry->status = __wc->status;				\
+		__entry->vendor_err = __wc->status ? __wc->vendor_err : 0; \
+		__entry->byte_len = __wc->status ? 0 : __wc->byte_len;	\
 	} while (0)
 #define RPCRDMA_TP_WC_FMT						\
 	RPCRDMA_TP_CID_FMT " status=%s (%d) vendor_err=0x%x len=%u"
