@@ -446,19 +446,19 @@ void svcrdma_bc_reply(struct svcrdma_xprt *sx, struct svcrdma_recv_ctxt *ctxt,
 	const struct rpcrdma_v1_msg *msg = &ctxt->rc_msg;
 	unsigned int len = msg->m1_msg_len;
 	u32 xid = msg->m1_prefix.px_xid;
-	const char *why;
+	enum rpcrdma_drop_reason why;
 
 	if (rev != RPCRDMA_REV_OK) {
-		why = rpcrdma_reverse_class_name(rev);
+		why = rpcrdma_reverse_drop_reason(rev);
 		goto drop;
 	}
 	if (!xprt) {
-		why = "no backchannel";
+		why = RPCRDMA_DROP_NO_BC;
 		goto drop;
 	}
 	if (!svcrdma_bc_complete(xprt, cpu_to_be32(xid),
 				 ctxt->rc_buf + msg->m1_hdr_len, len)) {
-		why = "no matching call";
+		why = RPCRDMA_DROP_NO_CALL;
 		goto drop;
 	}
 	/* Version 2 credits are the connection's (see the top of the file) */

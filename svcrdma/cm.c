@@ -299,10 +299,12 @@ static int svcrdma_create_qp(struct svcrdma_xprt *sx)
 				       IB_POLL_WORKQUEUE);
 	if (IS_ERR(sx->sx_sq_cq))
 		return PTR_ERR(sx->sx_sq_cq);
+	sx->sx_sq_cq_id = svcrdma_new_cq_id();
 	sx->sx_rq_cq = ib_alloc_cq_any(dev, sx, sx->sx_rq_depth,
 				       IB_POLL_WORKQUEUE);
 	if (IS_ERR(sx->sx_rq_cq))
 		return PTR_ERR(sx->sx_rq_cq);
+	sx->sx_rq_cq_id = svcrdma_new_cq_id();
 
 	qa.event_handler = NULL;
 	qa.qp_context = sx;

@@ -37,7 +37,7 @@ static void svcrdma_probe_done(struct ib_cq *cq, struct ib_wc *wc)
 	struct svcrdma_xprt *sx = container_of(wc->wr_cqe, struct svcrdma_xprt,
 					       sx_probe_cqe);
 
-	trace_svcrdma_probe_done(sx, wc);
+	trace_svcrdma_probe_done(sx, sx->sx_sq_cq_id, sx->sx_probe_cid, wc);
 	svcrdma_sq_release(sx, 1);
 	if (wc->status != IB_WC_SUCCESS && wc->status != IB_WC_WR_FLUSH_ERR) {
 		svcrdma_stat_inc(SVCRDMA_STAT_PROBE_FAILED);

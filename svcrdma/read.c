@@ -57,6 +57,7 @@
  * @rb_wrs: Send queue entries reserved for the Reads
  * @rb_rws: RDMA Reads to post
  * @rb_cqe: completion of the last Read
+ * @rb_cid: its completion id (trace events)
  * @rb_done: signalled by @rb_cqe when the thread waits
  * @rb_status: completion status
  * @rb_orphaned: a post failed part way: the connection owns this (see
@@ -80,6 +81,7 @@ struct svcrdma_rbuild {
 	unsigned int		rb_wrs;
 	struct list_head	rb_rws;
 	struct ib_cqe		rb_cqe;
+	u32			rb_cid;
 	struct completion	rb_done;
 	enum ib_wc_status	rb_status;
 	bool			rb_orphaned;
@@ -260,7 +262,8 @@ static void svcrdma_read_done(struct ib_cq *cq, struct ib_wc *wc)
 	struct svcrdma_rbuild *rb =
 		container_of(wc->wr_cqe, struct svcrdma_rbuild, rb_cqe);
 
-	trace_svcrdma_read_done(rb->rb_sx, wc);
+	trace_svcrdma_read_done(rb->rb_sx, rb->rb_sx->sx_sq_cq_id, rb->rb_cid,
+				wc);
 	rb->rb_status = wc->status;
 	complete(&rb->rb_done);
 }
@@ -278,7 +281,7 @@ static void svcrdma_read_done_deferred(struct ib_cq *cq, struct ib_wc *wc)
 		container_of(wc->wr_cqe, struct svcrdma_rbuild, rb_cqe);
 	struct svcrdma_xprt *sx = rb->rb_sx;
 
-	trace_svcrdma_read_done(sx, wc);
+	trace_svcrdma_read_done(sx, sx->sx_sq_cq_id, rb->rb_cid, wc);
 	rb->rb_status = wc->status;
 	svcrdma_sq_release(sx, rb->rb_wrs);
 	/* XPT_DATA changes only under sx_lock, so no wakeup is lost. */
@@ -563,6 +566,7 @@ static struct svcrdma_rbuild *svcrdma_rb_alloc(struct svc_rqst *rqstp,
 	rb->rb_maxpage = maxpage;
 	rb->rb_rqstp = rqstp;
 	rb->rb_sx = sx;
+	rb->rb_cid = svcrdma_new_cid();
 	rb->rb_ctxt = ctxt;
 	INIT_LIST_HEAD(&rb->rb_node);
 	INIT_LIST_HEAD(&rb->rb_rws);
@@ -656,7 +660,8 @@ int svcrdma_read_chunks(struct svc_rqst *rqstp, struct svcrdma_xprt *sx,
 
 	if (atomic_inc_return(&sx->sx_reads_deferred) <=
 	    SVCRDMA_READS_DEFERRED_MAX) {
-		trace_svcrdma_read_chunks(sx, xid, rb->rb_len, -EINPROGRESS);
+		trace_svcrdma_read_chunks(sx, sx->sx_sq_cq_id, rb->rb_cid, xid,
+					  rb->rb_len, -EINPROGRESS);
 		ret = svcrdma_rb_defer(rb);
 		if (ret == -EINPROGRESS)
 			return ret;
@@ -670,7 +675,8 @@ int svcrdma_read_chunks(struct svc_rqst *rqstp, struct svcrdma_xprt *sx,
 			ret = -EINVAL;
 	}
 out:
-	trace_svcrdma_read_chunks(sx, xid, rb->rb_len, ret);
+	trace_svcrdma_read_chunks(sx, sx->sx_sq_cq_id, rb->rb_cid, xid,
+				  rb->rb_len, ret);
 	if (!rb->rb_orphaned)
 		svcrdma_rb_free(rb);
 	return ret;
@@ -749,8 +755,9 @@ struct svcrdma_recv_ctxt *svcrdma_reads_complete(struct svc_rqst *rqstp,
 
 	atomic_dec(&sx->sx_reads_deferred);
 	ctxt = rb->rb_ctxt;
-	trace_svcrdma_read_chunks(sx, ctxt->rc_msg.m1_prefix.px_xid,
-				  rb->rb_len, rb->rb_status);
+	trace_svcrdma_read_chunks(sx, sx->sx_sq_cq_id, rb->rb_cid,
+				  ctxt->rc_msg.m1_prefix.px_xid, rb->rb_len,
+				  rb->rb_status);
 	if (rb->rb_status != IB_WC_SUCCESS) {
 		/* RFC 8166, Section 4.5.3: the RDMA Read itself failed */
 		svc_xprt_deferred_close(&sx->sx_xprt);

@@ -40,6 +40,7 @@ svcrdma_recv_ctxt_alloc(struct svcrdma_xprt *sx)
 		goto out_buf;
 
 	ctxt->rc_sx = sx;
+	ctxt->rc_cid = svcrdma_new_cid();
 	ctxt->rc_sge.addr = dma;
 	ctxt->rc_sge.length = sx->sx_recv_size;
 	ctxt->rc_sge.lkey = sx->sx_pd->local_dma_lkey;
@@ -179,7 +180,7 @@ static void svcrdma_recv_done(struct ib_cq *cq, struct ib_wc *wc)
 		container_of(wc->wr_cqe, struct svcrdma_recv_ctxt, rc_cqe);
 	struct svcrdma_xprt *sx = ctxt->rc_sx;
 
-	trace_svcrdma_recv_done(sx, wc);
+	trace_svcrdma_recv_done(sx, sx->sx_rq_cq_id, ctxt->rc_cid, wc);
 	atomic_dec(&sx->sx_recv_posted);
 	/* Posted drops before received grows: see svcrdma_v2_credit() */
 	smp_mb__after_atomic();
@@ -269,6 +270,8 @@ static int svcrdma_recv_decode(struct svcrdma_xprt *sx,
 		break;
 	default:
 		svcrdma_stat_inc(SVCRDMA_STAT_RECV_DROPPED);
+		trace_svcrdma_drop(sx, sx->sx_rq_cq_id, ctxt->rc_cid,
+				   msg->m1_prefix.px_xid, RPCRDMA_DROP_DECODE);
 		break;
 	}
 	return -EINVAL;
@@ -422,7 +425,8 @@ out_call:
 	 * without "insecure" would be reachable over RDMA.
 	 */
 	set_bit(RQ_SECURE, &rqstp->rq_flags);
-	trace_svcrdma_recvfrom(sx, ctxt->rc_msg.m1_prefix.px_xid,
+	trace_svcrdma_recvfrom(sx, sx->sx_rq_cq_id, ctxt->rc_cid,
+			       ctxt->rc_msg.m1_prefix.px_xid,
 			       rqstp->rq_arg.len, 0);
 	svc_xprt_received(xprt);
 	return rqstp->rq_arg.len;

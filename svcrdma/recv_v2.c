@@ -85,7 +85,7 @@ static void svcrdma_v2_send_code(struct svcrdma_xprt *sx, u32 xid, u32 code)
 }
 
 static void svcrdma_v2_drop(struct svcrdma_xprt *sx, u32 xid, u32 htype,
-			    const char *why)
+			    enum rpcrdma_drop_reason why)
 {
 	svcrdma_stat_inc(svcrdma_v2_is_reply(htype) ?
 			 SVCRDMA_STAT_REVERSE_DROPPED :
@@ -116,7 +116,7 @@ static bool svcrdma_v2_discarding(struct svcrdma_xprt *sx,
 	/* MIDDLE parts, then the INLINE that ends the sequence */
 	if (pfx->px_proc == d->middle + 1)
 		d->middle = 0;
-	svcrdma_v2_drop(sx, pfx->px_xid, pfx->px_proc, "discarded");
+	svcrdma_v2_drop(sx, pfx->px_xid, pfx->px_proc, RPCRDMA_DROP_DISCARDED);
 	return true;
 }
 
@@ -190,7 +190,7 @@ static int svcrdma_v2_recv_err(struct svcrdma_xprt *sx, struct svcrdma_v2 *v2,
 	trace_svcrdma_decode_err(sx, xid, ctxt->rc_len, err);
 	v2->v2_open = 0;
 	if (htype == RPCRDMA2_ERROR || svcrdma_v2_is_reply(htype)) {
-		svcrdma_v2_drop(sx, xid, htype, rpcrdma_codec_err_name(err));
+		svcrdma_v2_drop(sx, xid, htype, RPCRDMA_DROP_DECODE);
 	} else {
 		switch (rpcrdma_codec_action(err, RPCRDMA_ROLE_RESPONDER)) {
 		case RPCRDMA_ACT_ERR_VERS:
@@ -203,8 +203,7 @@ static int svcrdma_v2_recv_err(struct svcrdma_xprt *sx, struct svcrdma_v2 *v2,
 			svc_xprt_deferred_close(&sx->sx_xprt);
 			break;
 		default:
-			svcrdma_v2_drop(sx, xid, htype,
-					rpcrdma_codec_err_name(err));
+			svcrdma_v2_drop(sx, xid, htype, RPCRDMA_DROP_DECODE);
 			break;
 		}
 	}
@@ -340,7 +339,7 @@ static int svcrdma_v2_cont_final(struct svcrdma_xprt *sx,
 	/* Read positions index this; read.c checks them against it */
 	ctxt->rc_msg.m1_msg_len = ra->ra_len;
 	svcrdma_stat_inc(SVCRDMA_STAT_V2_CONT_CALLS);
-	trace_svcrdma_v2_cont_call(sx, ra->ra_xid, ra->ra_len, 0);
+	trace_svcrdma_v2_cont_call(sx, ra->ra_xid, ra->ra_len, ra->ra_size);
 	return svcrdma_v2_call_ready(v2, ctxt, m2);
 }
 
@@ -359,7 +358,7 @@ static int svcrdma_v2_bc_reply(struct svcrdma_xprt *sx,
 
 	if (rpcrdma_v2_to_v1(m2, &ctxt->rc_msg)) {
 		svcrdma_v2_drop(sx, m2->m2_prefix.px_xid,
-				m2->m2_prefix.px_proc, "unmappable");
+				m2->m2_prefix.px_proc, RPCRDMA_DROP_UNMAPPABLE);
 		return -EINVAL;
 	}
 	rpc = ctxt->rc_buf + ctxt->rc_msg.m1_hdr_len;
@@ -442,7 +441,7 @@ static int svcrdma_v2_recv_msg(struct svcrdma_xprt *sx,
 		fallthrough;
 	default:
 		/* REPLY_EXTERNAL, REPLY_MIDDLE: Simple Format only */
-		svcrdma_v2_drop(sx, xid, htype, "reverse format");
+		svcrdma_v2_drop(sx, xid, htype, RPCRDMA_DROP_REVERSE_FORMAT);
 		return -EINVAL;
 	}
 }
@@ -481,6 +480,8 @@ int svcrdma_v2_recv(struct svcrdma_xprt *sx, struct svcrdma_recv_ctxt *ctxt)
 		/* v2-07, Section 7: too short to trust its xid */
 		trace_svcrdma_decode_err(sx, 0, ctxt->rc_len, ret);
 		svcrdma_stat_inc(SVCRDMA_STAT_RECV_DROPPED);
+		trace_svcrdma_drop(sx, sx->sx_rq_cq_id, ctxt->rc_cid, 0,
+				   RPCRDMA_DROP_SHORT);
 		return -EINVAL;
 	}
 	/* conn is 0 until a usable version fixes it: nothing matches 0 */

@@ -722,7 +722,8 @@ static int __svcrdma_sendto(struct svc_rqst *rqstp)
 	 */
 	if (!ret && !v2 && 1 + svcrdma_rw_wrs(&sc->sc_rw) > sx->sx_sq_depth)
 		ret = -EMSGSIZE;
-	trace_svcrdma_sendto(sx, xid, rqstp->rq_res.len, ret);
+	trace_svcrdma_sendto(sx, sx->sx_sq_cq_id, sc->sc_cid, xid,
+			     rqstp->rq_res.len, ret);
 	if (ret == -EMSGSIZE && v2 &&
 	    e.e2_code == RPCRDMA2_ERR_REPLY_RESOURCE) {
 		/* v2-07, Section 6.6.4: Message Continuation first */

@@ -72,6 +72,7 @@ svcrdma_send_ctxt_alloc(struct svcrdma_xprt *sx)
 	if (ib_dma_mapping_error(dev, sc->sc_dma))
 		goto out_buf;
 	sc->sc_sx = sx;
+	sc->sc_cid = svcrdma_new_cid();
 	sc->sc_cqe.done = svcrdma_send_done;
 	sc->sc_sges[0].addr = sc->sc_dma;
 	sc->sc_sges[0].lkey = sx->sx_pd->local_dma_lkey;
@@ -214,7 +215,7 @@ static void svcrdma_send_done(struct ib_cq *cq, struct ib_wc *wc)
 		container_of(wc->wr_cqe, struct svcrdma_send_ctxt, sc_cqe);
 	struct svcrdma_xprt *sx = sc->sc_sx;
 
-	trace_svcrdma_send_done(sx, wc);
+	trace_svcrdma_send_done(sx, sx->sx_sq_cq_id, sc->sc_cid, wc);
 	svcrdma_sq_release(sx, sc->sc_wrs);
 	if (wc->status != IB_WC_SUCCESS && wc->status != IB_WC_WR_FLUSH_ERR)
 		svc_xprt_deferred_close(&sx->sx_xprt);
@@ -273,7 +274,8 @@ int __svcrdma_send_post(struct svcrdma_xprt *sx, struct svcrdma_send_ctxt *sc,
 		goto out_put;
 	sc->sc_wrs = wrs;
 	first = svcrdma_rw_chain(sx, &sc->sc_rw, NULL, &sc->sc_wr);
-	trace_svcrdma_post_send(sx, wrs, sc->sc_len, inv);
+	trace_svcrdma_post_send(sx, sx->sx_sq_cq_id, sc->sc_cid, wrs, sc->sc_len,
+				inv);
 	if (sx->sx_v2 && READ_ONCE(sx->sx_version) == RPCRDMA_VERSION_2) {
 		/* rdma_credit in posting order: see svcrdma_v2_stamp() */
 		spin_lock(&sx->sx_v2->v2_post_lock);

@@ -19,6 +19,7 @@
 #include <rdma/rdma_cm.h>
 #include <rdma/rw.h>
 
+#include <rpcrdma/trace_common.h>
 #include <rpcrdma/wire.h>
 #include <rpcrdma/codec.h>
 #include <rpcrdma/reverse.h>
@@ -272,6 +273,11 @@ struct svcrdma_v2 {
  * @sx_probe_armed: the keepalive posted the probe now in flight
  * @sx_probe_work: the keepalive timer
  * @sx_probe_cqe: completion of the keepalive probe
+ * @sx_id: connection id in trace events ("conn=N"), from svcrdma_new_id()
+ * @sx_sq_cq_id: trace id of @sx_sq_cq
+ * @sx_rq_cq_id: trace id of @sx_rq_cq
+ * @sx_probe_cid: completion id of the keepalive probe
+ * @sx_probe_cid: completion id of the keepalive probe
  * @sx_recv_posted: Receives posted and not yet completed
  * @sx_max_version: highest RPC-over-RDMA version this connection may use
  * @sx_version: the version the connection uses, 0 until its first
@@ -290,6 +296,10 @@ struct svcrdma_xprt {
 	struct ib_pd		*sx_pd;
 	struct ib_cq		*sx_sq_cq;
 	struct ib_cq		*sx_rq_cq;
+	u32			sx_id;
+	u32			sx_sq_cq_id;
+	u32			sx_rq_cq_id;
+	u32			sx_probe_cid;
 	struct ib_qp		*sx_qp;
 	u32			sx_port;
 
@@ -367,6 +377,7 @@ static inline struct svcrdma_xprt *svcrdma_sx(struct svc_xprt *xprt)
  * @rc_sx: owning connection
  * @rc_wr: Receive work request
  * @rc_cqe: completion handle
+ * @rc_cid: completion id of the Receive (trace events)
  * @rc_sge: the buffer's SGE
  * @rc_buf: the buffer
  * @rc_len: bytes received
@@ -387,6 +398,7 @@ struct svcrdma_recv_ctxt {
 	struct svcrdma_xprt	*rc_sx;
 	struct ib_recv_wr	rc_wr;
 	struct ib_cqe		rc_cqe;
+	u32			rc_cid;
 	struct ib_sge		rc_sge;
 	void			*rc_buf;
 	unsigned int		rc_len;
@@ -444,6 +456,7 @@ struct svcrdma_rw {
  * @sc_sx: owning connection
  * @sc_wr: Send work request
  * @sc_cqe: completion handle
+ * @sc_cid: completion id of the Send (trace events)
  * @sc_sges: SGEs of @sc_wr (only the first is used)
  * @sc_buf: transport header and inline Reply
  * @sc_dma: DMA address of @sc_buf
@@ -460,6 +473,7 @@ struct svcrdma_send_ctxt {
 	struct svcrdma_xprt	*sc_sx;
 	struct ib_send_wr	sc_wr;
 	struct ib_cqe		sc_cqe;
+	u32			sc_cid;
 	struct ib_sge		sc_sges[1];
 	void			*sc_buf;
 	u64			sc_dma;
@@ -674,5 +688,25 @@ int svcrdma_stats_init(void);
 void svcrdma_stats_exit(void);
 int svcrdma_compat_init(void);
 void svcrdma_compat_exit(void);
+
+/* trace.c: connection, CQ and completion ids (rpcrdma/trace_common.h) */
+extern atomic_t svcrdma_conn_ids;
+extern atomic_t svcrdma_cq_ids;
+extern atomic_t svcrdma_cids;
+
+static inline u32 svcrdma_new_id(void)
+{
+	return rpcrdma_trace_next_id(&svcrdma_conn_ids);
+}
+
+static inline u32 svcrdma_new_cq_id(void)
+{
+	return rpcrdma_trace_next_id(&svcrdma_cq_ids);
+}
+
+static inline u32 svcrdma_new_cid(void)
+{
+	return rpcrdma_trace_next_id(&svcrdma_cids);
+}
 
 #endif /* _SVCRDMA_SVCRDMA_H */

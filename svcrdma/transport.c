@@ -37,6 +37,8 @@ struct svcrdma_xprt *svcrdma_xprt_alloc(struct svc_serv *serv,
 		return NULL;
 	svc_xprt_init(net, &svcrdma_class, &sx->sx_xprt, serv);
 	spin_lock_init(&sx->sx_lock);
+	sx->sx_id = svcrdma_new_id();
+	sx->sx_probe_cid = svcrdma_new_cid();
 	INIT_LIST_HEAD(&sx->sx_accept_q);
 	INIT_LIST_HEAD(&sx->sx_accept_node);
 	INIT_LIST_HEAD(&sx->sx_recv_ready);

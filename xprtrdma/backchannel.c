@@ -80,6 +80,7 @@ static struct xprtrdma_bc_req *xprtrdma_bc_req_alloc(struct xprtrdma_xprt *rx)
 		return NULL;
 	xprtrdma_live_add(XPRTRDMA_LIVE_BC_REQS, 1);
 	req->bc_rx = rx;
+	req->bc_send_cid = xprtrdma_new_cid();
 	INIT_LIST_HEAD(&req->bc_free);
 	req->bc_call_page = alloc_page(GFP_KERNEL);
 	req->bc_reply_page = alloc_page(GFP_KERNEL);
@@ -264,7 +265,7 @@ static u32 xprtrdma_bc_credits(struct xprtrdma_xprt *rx)
 }
 
 static void xprtrdma_bc_drop(struct xprtrdma_xprt *rx, u32 xid,
-			     enum xprtrdma_bc_drop_reason why)
+			     enum rpcrdma_drop_reason why)
 {
 	xprtrdma_count(rx, st_calls_dropped);
 	trace_xprtrdma_bc_drop(rx->rx_xprt.id, xid, why);
@@ -278,7 +279,7 @@ static void xprtrdma_bc_send_done(struct ib_cq *cq, struct ib_wc *wc)
 	struct xprtrdma_ep *ep = cq->cq_context;
 	bool err_reply = test_bit(XPRTRDMA_BC_ERR_REPLY, &req->bc_flags);
 
-	trace_xprtrdma_wc_send(wc);
+	trace_xprtrdma_wc_send(ep->ep_scq_id, req->bc_send_cid, wc);
 	ib_dma_unmap_single(ep->ep_id->device, req->bc_send_dma,
 			    req->bc_send_sge.length, DMA_TO_DEVICE);
 	xprtrdma_sq_release(ep, 1);
@@ -352,7 +353,7 @@ static void xprtrdma_bc_err_chunk(struct xprtrdma_ep *ep, u32 xid)
 
 	req = xprtrdma_bc_req_get(rx);
 	if (!req) {
-		xprtrdma_bc_drop(rx, xid, XPRTRDMA_BC_NO_SLOT);
+		xprtrdma_bc_drop(rx, xid, RPCRDMA_DROP_NO_SLOT);
 		return;
 	}
 	msg = &req->bc_msg;
@@ -373,25 +374,12 @@ static void xprtrdma_bc_err_chunk(struct xprtrdma_ep *ep, u32 xid)
 		goto out_drop;
 	}
 	xprtrdma_count(rx, st_bc_err_chunk);
-	trace_xprtrdma_bc_drop(rx->rx_xprt.id, xid, XPRTRDMA_BC_CHUNKS);
+	trace_xprtrdma_bc_drop(rx->rx_xprt.id, xid, RPCRDMA_DROP_CHUNKS);
 	return;
 
 out_drop:
 	xprtrdma_bc_req_put(req);
-	xprtrdma_bc_drop(rx, xid, XPRTRDMA_BC_CHUNKS);
-}
-
-static enum xprtrdma_bc_drop_reason
-xprtrdma_bc_reason(enum rpcrdma_reverse_class rc)
-{
-	switch (rc) {
-	case RPCRDMA_REV_XID:
-		return XPRTRDMA_BC_BAD_XID;
-	case RPCRDMA_REV_SHORT:
-		return XPRTRDMA_BC_SHORT;
-	default:
-		return XPRTRDMA_BC_MALFORMED;
-	}
+	xprtrdma_bc_drop(rx, xid, RPCRDMA_DROP_CHUNKS);
 }
 
 /**
@@ -420,30 +408,30 @@ void xprtrdma_bc_receive(struct xprtrdma_ep *ep, struct xprtrdma_rep *rep,
 		return;
 	}
 	if (rc != RPCRDMA_REV_OK) {
-		xprtrdma_bc_drop(rx, xid, xprtrdma_bc_reason(rc));
+		xprtrdma_bc_drop(rx, xid, rpcrdma_reverse_drop_reason(rc));
 		return;
 	}
 	/* The server's session asked for no more than bc_maxpayload */
 	if (msg->m1_msg_len > PAGE_SIZE) {
-		xprtrdma_bc_drop(rx, xid, XPRTRDMA_BC_TOO_LONG);
+		xprtrdma_bc_drop(rx, xid, RPCRDMA_DROP_TOO_LONG);
 		return;
 	}
 	serv = READ_ONCE(xprt->bc_serv);
 	if (!serv) {
-		xprtrdma_bc_drop(rx, xid, XPRTRDMA_BC_NO_SERVICE);
+		xprtrdma_bc_drop(rx, xid, RPCRDMA_DROP_NO_SERVICE);
 		return;
 	}
 	/* RFC 8167, Section 4.1: more Calls than the credits we granted */
 	req = xprtrdma_bc_req_get(rx);
 	if (!req) {
-		xprtrdma_bc_drop(rx, xid, XPRTRDMA_BC_NO_SLOT);
+		xprtrdma_bc_drop(rx, xid, RPCRDMA_DROP_NO_SLOT);
 		return;
 	}
 
 	/* Dropped by xprtrdma_bc_free_rqst(); none left: being destroyed */
 	if (!xprt_get(xprt)) {
 		xprtrdma_bc_req_put(req);
-		xprtrdma_bc_drop(rx, xid, XPRTRDMA_BC_NO_SERVICE);
+		xprtrdma_bc_drop(rx, xid, RPCRDMA_DROP_NO_SERVICE);
 		return;
 	}
 	rqst = &req->bc_rqst;
@@ -510,7 +498,7 @@ int xprtrdma_bc_send_reply(struct rpc_rqst *rqst)
 	if (!xprt_connected(xprt) || !ep ||
 	    !test_bit(XPRTRDMA_EP_CONNECTED, &ep->ep_flags) ||
 	    ep->ep_gen != req->bc_ep_gen) {
-		xprtrdma_bc_drop(rx, xid, XPRTRDMA_BC_STALE);
+		xprtrdma_bc_drop(rx, xid, RPCRDMA_DROP_STALE);
 		return -ENOTCONN;
 	}
 	if (xprtrdma_bc_encode(ep, req, xid, &hdrlen) != RPCRDMA_CE_OK ||
@@ -518,7 +506,7 @@ int xprtrdma_bc_send_reply(struct rpc_rqst *rqst)
 	    read_bytes_from_xdr_buf(&rqst->rq_snd_buf, 0,
 				    req->bc_sendbuf + hdrlen, len)) {
 		xprtrdma_count(rx, st_marshal_fail);
-		xprtrdma_bc_drop(rx, xid, XPRTRDMA_BC_TOO_LONG);
+		xprtrdma_bc_drop(rx, xid, RPCRDMA_DROP_TOO_LONG);
 		return -EMSGSIZE;
 	}
 	if (!xprtrdma_sq_reserve(ep, 1)) {

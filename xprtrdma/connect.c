@@ -51,7 +51,8 @@ static void xprtrdma_cm_established(struct xprtrdma_ep *ep,
 	ep->ep_inline_recv = min(rx->rx_inline_recv, cp.cp_send_size);
 	ep->ep_remote_inv = cp.cp_remote_inv;
 	xprtrdma_bc_set_payload(rx, ep->ep_inline_send, ep->ep_inline_recv);
-	trace_xprtrdma_connected(rx->rx_xprt.id, ep->ep_credits,
+	trace_xprtrdma_connected(rx->rx_xprt.id, ep->ep_scq_id,
+				 ep->ep_rcq_id, ep->ep_credits,
 				 ep->ep_inline_send, ep->ep_inline_recv,
 				 ep->ep_remote_inv, have);
 	set_bit(XPRTRDMA_EP_DISCONNECT, &ep->ep_flags);
@@ -236,6 +237,7 @@ static int xprtrdma_ep_qp(struct xprtrdma_ep *ep)
 		ep->ep_scq = NULL;
 		return rc;
 	}
+	ep->ep_scq_id = xprtrdma_new_cq_id();
 	ep->ep_rcq = ib_alloc_cq_any(dev, ep, ep->ep_nreps + 1,
 				     IB_POLL_WORKQUEUE);
 	if (IS_ERR(ep->ep_rcq)) {
@@ -243,6 +245,7 @@ static int xprtrdma_ep_qp(struct xprtrdma_ep *ep)
 		ep->ep_rcq = NULL;
 		return rc;
 	}
+	ep->ep_rcq_id = xprtrdma_new_cq_id();
 
 	qpa.event_handler = xprtrdma_qp_event;
 	qpa.qp_context = ep;
@@ -361,12 +364,16 @@ static int xprtrdma_ep_connect(struct xprtrdma_ep *ep)
 static int xprtrdma_ep_open(struct xprtrdma_xprt *rx)
 {
 	struct xprtrdma_ep *ep;
+	unsigned int i;
 	int rc;
 
 	ep = kzalloc(sizeof(*ep), GFP_KERNEL);
 	if (!ep)
 		return -ENOBUFS;
 	ep->ep_rx = rx;
+	ep->ep_ctl_cid = xprtrdma_new_cid();
+	for (i = 0; i < XPRTRDMA_CCALL_PARTS; i++)
+		ep->ep_ccall_cid[i] = xprtrdma_new_cid();
 	/* Tells the Reply to a reverse-direction Call its connection */
 	ep->ep_gen = ++rx->rx_ep_gen;
 	/* 0: offer Version 2 first (v2.c); a refusal is remembered */
@@ -507,7 +514,7 @@ void xprtrdma_connect_worker(struct work_struct *work)
 	int rc;
 
 	xprtrdma_ep_teardown(rx);
-	trace_xprtrdma_connect_start(xprt->id, 0);
+	trace_xprtrdma_connect_start(xprt->id);
 	rc = xprtrdma_connect_status(xprtrdma_ep_open(rx));
 	if (!rc) {
 		xprt->stat.connect_count++;

@@ -581,8 +581,9 @@ int xprtrdma_marshal(struct xprtrdma_ep *ep, struct xprtrdma_req *req,
 	xprtrdma_init_send(ep, &req->req_send_wr, &req->req_send_sge,
 			   &req->req_send_cqe, req->req_send_dma, hdrlen + len);
 	*tail = &req->req_send_wr;
-	trace_xprtrdma_marshal(req->req_msg.m1_prefix.px_xid, hdrlen, len,
-			       rtype, req->req_wtype, list_count_nodes(mrs));
+	trace_xprtrdma_marshal(&req->req_rqst, ep->ep_scq_id, req->req_send_cid,
+			       hdrlen, len, rtype, req->req_wtype,
+			       list_count_nodes(mrs));
 	return 0;
 
 out_err:
@@ -592,7 +593,7 @@ out_err:
 	}
 	if (rc != -ENOBUFS)
 		xprtrdma_count(req->req_rx, st_marshal_fail);
-	trace_xprtrdma_marshal_err(be32_to_cpu(req->req_rqst.rq_xid), rc);
+	trace_xprtrdma_marshal_err(&req->req_rqst, rc);
 	return rc;
 }
 EXPORT_SYMBOL_IF_KUNIT(xprtrdma_marshal);

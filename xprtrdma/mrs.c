@@ -87,7 +87,7 @@ static void xprtrdma_inv_done(struct ib_cq *cq, struct ib_wc *wc)
 	struct xprtrdma_ep *ep = cq->cq_context;
 	struct frwr_mr *mr;
 
-	trace_xprtrdma_wc_local_inv(wc);
+	trace_xprtrdma_wc_local_inv(ep->ep_scq_id, req->req_inv_cid, wc);
 	list_for_each_entry(mr, &req->req_inv_mrs, fm_list) {
 		if (wc->status == IB_WC_SUCCESS)
 			frwr_invalidated(mr);
@@ -128,6 +128,9 @@ static bool xprtrdma_inv_post(struct xprtrdma_ep *ep, struct xprtrdma_req *req)
 			break;
 	}
 	xprtrdma_count_add(req->req_rx, st_local_inv, req->req_inv_count);
+	trace_xprtrdma_local_inv(be32_to_cpu(req->req_rqst.rq_xid),
+				 ep->ep_scq_id, req->req_inv_cid,
+				 req->req_inv_count);
 	rc = ib_post_send(ep->ep_id->qp, first, NULL);
 	if (!rc)
 		return true;

@@ -19,7 +19,7 @@ static void xprtrdma_recv_done(struct ib_cq *cq, struct ib_wc *wc)
 						struct xprtrdma_rep, rep_cqe);
 	struct xprtrdma_ep *ep = rep->rep_ep;
 
-	trace_xprtrdma_wc_recv(wc);
+	trace_xprtrdma_wc_recv(ep->ep_rcq_id, rep->rep_cid, wc);
 	if (wc->status != IB_WC_SUCCESS) {
 		/* Not reposted: the connection is going away. */
 		xprtrdma_wc_failed(ep, wc->status);
@@ -51,6 +51,7 @@ int xprtrdma_reps_create(struct xprtrdma_ep *ep)
 	for (i = 0; i < ep->ep_nreps; i++) {
 		rep = &ep->ep_reps[i];
 		rep->rep_ep = ep;
+		rep->rep_cid = xprtrdma_new_cid();
 		rep->rep_buf = kmalloc(size, GFP_KERNEL);
 		if (!rep->rep_buf)
 			return -ENOMEM;

@@ -31,7 +31,7 @@ static u32 xprtrdma_grant(struct xprtrdma_ep *ep, u32 grant, u32 xid)
 
 	if (credits != grant) {
 		xprtrdma_count(ep->ep_rx, st_credit_clamped);
-		trace_xprtrdma_credit_clamp(xid, grant);
+		trace_xprtrdma_credit_clamp(xid, grant, ep->ep_credits);
 	}
 	return credits;
 }
@@ -171,7 +171,8 @@ static int xprtrdma_reply_error(struct xprtrdma_ep *ep, struct rpc_rqst *rqst,
 	rpc[1] = rpc_reply;
 	if (msg->m1_error.e1_code == RPCRDMA1_ERR_VERS) {
 		xprtrdma_count(rx, st_err_vers);
-		trace_xprtrdma_err_vers(xid, msg->m1_error.e1_vers_low);
+		trace_xprtrdma_err_vers(xid, msg->m1_error.e1_vers_low,
+					msg->m1_error.e1_vers_high);
 		pr_warn_ratelimited("xprtrdma: server %s does not speak RPC-over-RDMA version 1 (it supports %u to %u)\n",
 				    rx->rx_xprt.servername,
 				    msg->m1_error.e1_vers_low,
@@ -335,10 +336,13 @@ static void xprtrdma_reply_forward(struct xprtrdma_ep *ep,
 
 	req = xprtrdma_reply_match(ep, xid);
 	if (!req) {
-		trace_xprtrdma_unmatched(xid, msg->m1_prefix.px_proc);
+		trace_xprtrdma_unmatched(rx->rx_xprt.id, ep->ep_rcq_id,
+					 rep->rep_cid, xid,
+					 RPCRDMA_DROP_NO_CALL);
 		return;
 	}
-	trace_xprtrdma_reply(xid, msg->m1_prefix.px_proc);
+	trace_xprtrdma_reply(rx->rx_xprt.id, ep->ep_rcq_id, rep->rep_cid, xid,
+			     msg->m1_prefix.px_proc);
 	/* The connection carries replies: a later reconnect need not wait */
 	if (READ_ONCE(rx->rx_xprt.reestablish_timeout))
 		WRITE_ONCE(rx->rx_xprt.reestablish_timeout, 0);
@@ -408,7 +412,8 @@ void xprtrdma_reply_handle(struct xprtrdma_ep *ep, struct xprtrdma_rep *rep,
 	}
 	if (err != RPCRDMA_CE_OK) {
 		xprtrdma_count(rx, st_bad_reply);
-		trace_xprtrdma_bad_reply(msg->m1_prefix.px_xid, err);
+		trace_xprtrdma_bad_reply(rx->rx_xprt.id, msg->m1_prefix.px_xid,
+					 err);
 		/*
 		 * The codec says what a Requester does about a message it
 		 * cannot use (core/codec_err.c): a Reply it cannot parse

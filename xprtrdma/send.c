@@ -58,7 +58,7 @@ void xprtrdma_space_wait(struct xprtrdma_xprt *rx)
 	/* The caller's second try reads the resource after the bit is set */
 	smp_mb__after_atomic();
 	xprtrdma_count(rx, st_no_space);
-	trace_xprtrdma_no_space(rx->rx_xprt.id, 0);
+	trace_xprtrdma_no_space(rx->rx_xprt.id);
 }
 
 /**
@@ -83,7 +83,7 @@ void xprtrdma_ep_fail(struct xprtrdma_ep *ep)
 {
 	struct rpc_xprt *xprt = &ep->ep_rx->rx_xprt;
 
-	trace_xprtrdma_ep_fail(xprt->id, 0);
+	trace_xprtrdma_ep_fail(xprt->id);
 	clear_bit(XPRTRDMA_EP_CONNECTED, &ep->ep_flags);
 	xprt_force_disconnect(xprt);
 }
@@ -99,7 +99,7 @@ void xprtrdma_ep_fail(struct xprtrdma_ep *ep)
 void xprtrdma_stalled(struct xprtrdma_xprt *rx)
 {
 	xprtrdma_count(rx, st_send_stalls);
-	trace_xprtrdma_send_stall(rx->rx_xprt.id, -ETIMEDOUT);
+	trace_xprtrdma_send_stall(rx->rx_xprt.id);
 	xprt_force_disconnect(&rx->rx_xprt);
 }
 
@@ -157,7 +157,7 @@ static void xprtrdma_send_done(struct ib_cq *cq, struct ib_wc *wc)
 						req_send_cqe);
 	struct xprtrdma_ep *ep = cq->cq_context;
 
-	trace_xprtrdma_wc_send(wc);
+	trace_xprtrdma_wc_send(ep->ep_scq_id, req->req_send_cid, wc);
 	xprtrdma_sq_release(ep, req->req_sq_held);
 	if (wc->status != IB_WC_SUCCESS)
 		xprtrdma_wc_failed(ep, wc->status);

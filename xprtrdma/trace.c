@@ -7,3 +7,7 @@
 
 #define CREATE_TRACE_POINTS
 #include "trace.h"
+
+/* Never reused while the module is loaded; 0 is never handed out */
+atomic_t xprtrdma_cq_ids = ATOMIC_INIT(0);
+atomic_t xprtrdma_cids = ATOMIC_INIT(0);

@@ -252,7 +252,7 @@ static int xprtrdma_send_request(struct rpc_rqst *rqst)
 	 * connection: the peer may still use them. Start afresh.
 	 */
 	if (!list_empty(&req->req_mrs)) {
-		trace_xprtrdma_retransmit_reset(be32_to_cpu(rqst->rq_xid), 0);
+		trace_xprtrdma_retransmit_reset(rqst, 0);
 		xprt_force_disconnect(xprt);
 		return -ENOTCONN;
 	}

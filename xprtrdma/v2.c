@@ -265,7 +265,7 @@ static void xprtrdma_ctl_done(struct ib_cq *cq, struct ib_wc *wc)
 	struct xprtrdma_ep *ep = container_of(wc->wr_cqe, struct xprtrdma_ep,
 					      ep_ctl_cqe);
 
-	trace_xprtrdma_wc_send(wc);
+	trace_xprtrdma_wc_send(ep->ep_scq_id, ep->ep_ctl_cid, wc);
 	xprtrdma_sq_release(ep, 1);
 	if (wc->status != IB_WC_SUCCESS)
 		xprtrdma_wc_failed(ep, wc->status);
@@ -328,8 +328,11 @@ static u32 xprtrdma_ccall_mid(const struct xprtrdma_ep *ep)
 static void xprtrdma_ccall_done(struct ib_cq *cq, struct ib_wc *wc)
 {
 	struct xprtrdma_ep *ep = cq->cq_context;
+	unsigned int part = wc->wr_cqe - ep->ep_ccall_cqe;
 
-	trace_xprtrdma_wc_send(wc);
+	trace_xprtrdma_wc_send(ep->ep_scq_id,
+			       part < XPRTRDMA_CCALL_PARTS ?
+			       ep->ep_ccall_cid[part] : 0, wc);
 	xprtrdma_sq_release(ep, 1);
 	if (wc->status != IB_WC_SUCCESS)
 		xprtrdma_wc_failed(ep, wc->status);
@@ -840,7 +843,7 @@ static void xprtrdma_v2_reverse(struct xprtrdma_ep *ep,
 		xprtrdma_v2_send_error(ep, xid, &e);
 		xprtrdma_count(ep->ep_rx, st_calls_dropped);
 		trace_xprtrdma_bc_drop(ep->ep_rx->rx_xprt.id, xid,
-				       XPRTRDMA_BC_CHUNKS);
+				       RPCRDMA_DROP_CHUNKS);
 		return;
 	}
 	if (rpcrdma_v2_to_v1(m2, &rep->rep_msg) != RPCRDMA_CE_OK)
@@ -913,7 +916,7 @@ static bool xprtrdma_v2_dispatch(struct xprtrdma_ep *ep,
 		err = RPCRDMA_CE_CONT;
 	if (err) {
 		xprtrdma_count(rx, st_bad_reply);
-		trace_xprtrdma_bad_reply(xid, err);
+		trace_xprtrdma_bad_reply(rx->rx_xprt.id, xid, err);
 		if (htype == RPCRDMA2_REPLY_INLINE ||
 		    htype == RPCRDMA2_REPLY_EXTERNAL ||
 		    htype == RPCRDMA2_REPLY_MIDDLE ||
@@ -1002,8 +1005,11 @@ bool xprtrdma_v2_receive(struct xprtrdma_ep *ep, struct xprtrdma_rep *rep,
 	/* Section 4.2.1: every completed Receive counts */
 	WRITE_ONCE(ep->ep_v2_recvd, ep->ep_v2_recvd + 1);
 	/* Section 7: too short to trust anything in it */
-	if (rpcrdma_decode_prefix(rep->rep_buf, wc->byte_len, &pfx))
+	if (rpcrdma_decode_prefix(rep->rep_buf, wc->byte_len, &pfx)) {
+		trace_xprtrdma_reply_drop(ep->ep_rx->rx_xprt.id, ep->ep_rcq_id,
+					  rep->rep_cid, 0, RPCRDMA_DROP_SHORT);
 		return false;
+	}
 	if (!READ_ONCE(ep->ep_vers)) {
 		xprtrdma_v2_answer(ep, rep, wc->byte_len);
 		return false;
@@ -1011,7 +1017,8 @@ bool xprtrdma_v2_receive(struct xprtrdma_ep *ep, struct xprtrdma_rep *rep,
 	/* Section 4.3.3: the version does not change on a connection */
 	if (pfx.px_vers != RPCRDMA_VERSION_2) {
 		xprtrdma_count(ep->ep_rx, st_bad_reply);
-		trace_xprtrdma_bad_reply(pfx.px_xid, RPCRDMA_CE_VERS);
+		trace_xprtrdma_bad_reply(ep->ep_rx->rx_xprt.id, pfx.px_xid,
+					 RPCRDMA_CE_VERS);
 		xprtrdma_ep_fail(ep);
 		return false;
 	}

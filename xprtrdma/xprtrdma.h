@@ -31,6 +31,7 @@
 #include <rpcrdma/codec.h>
 #include <rpcrdma/frwr.h>
 #include <rpcrdma/reverse.h>
+#include <rpcrdma/trace_common.h>
 
 /* Tunables (params.c); each is read once per transport, at setup. */
 extern unsigned int xprtrdma_inline_send;
@@ -141,6 +142,7 @@ enum {
 
 struct xprtrdma_rep {
 	struct ib_cqe		rep_cqe;
+	u32			rep_cid;	/* completion id (trace) */
 	struct ib_recv_wr	rep_wr;
 	struct ib_sge		rep_sge;
 	struct xprtrdma_ep	*rep_ep;
@@ -155,6 +157,8 @@ struct xprtrdma_ep {
 	struct ib_pd		*ep_pd;
 	struct ib_cq		*ep_scq;
 	struct ib_cq		*ep_rcq;
+	u32			ep_scq_id;	/* CQ ids (trace) */
+	u32			ep_rcq_id;
 	bool			ep_qp;		/* QP created */
 	bool			ep_sends_mapped;
 	unsigned long		ep_flags;
@@ -196,6 +200,7 @@ struct xprtrdma_ep {
 	u64			ep_ctl_dma;
 	unsigned long		ep_ctl_busy;	/* bit 0: a Send is out */
 	struct ib_cqe		ep_ctl_cqe;
+	u32			ep_ctl_cid;
 	struct ib_send_wr	ep_ctl_wr;
 	struct ib_sge		ep_ctl_sge;
 	/* Continued Calls; ep_post_lock keeps other Sends out of one */
@@ -205,6 +210,7 @@ struct xprtrdma_ep {
 	unsigned long		ep_ccall_busy;	/* bit 0: parts are out */
 	unsigned int		ep_ccall_nmid;	/* CALL_MIDDLEs out */
 	struct ib_cqe		ep_ccall_cqe[XPRTRDMA_CCALL_PARTS];
+	u32			ep_ccall_cid[XPRTRDMA_CCALL_PARTS];
 	struct ib_send_wr	ep_ccall_wr[XPRTRDMA_CCALL_PARTS];
 	struct ib_sge		ep_ccall_sge[XPRTRDMA_CCALL_PARTS];
 };
@@ -249,6 +255,8 @@ struct xprtrdma_req {
 	void			*req_sendbuf;
 	u64			req_send_dma;
 	struct ib_cqe		req_send_cqe;
+	u32			req_send_cid;	/* completion ids (trace) */
+	u32			req_inv_cid;
 	struct ib_send_wr	req_send_wr;
 	struct ib_sge		req_send_sge;
 	struct ib_cqe		req_inv_cqe;
@@ -266,18 +274,6 @@ enum {
 	XPRTRDMA_BC_ERR_REPLY,		/* the Send is an ERR_CHUNK answer */
 };
 
-/* Why a reverse-direction Call or its Reply was dropped (tracepoints) */
-enum xprtrdma_bc_drop_reason {
-	XPRTRDMA_BC_MALFORMED,		/* header or RPC message malformed */
-	XPRTRDMA_BC_BAD_XID,		/* rdma_xid differs from the RPC xid */
-	XPRTRDMA_BC_SHORT,		/* shorter than an RPC Call header */
-	XPRTRDMA_BC_CHUNKS,		/* carries chunks: ERR_CHUNK sent */
-	XPRTRDMA_BC_TOO_LONG,		/* larger than our buffers or inline */
-	XPRTRDMA_BC_NO_SERVICE,		/* no callback service (not v4.1+) */
-	XPRTRDMA_BC_NO_SLOT,		/* more Calls than reverse credits */
-	XPRTRDMA_BC_STALE,		/* Reply for a connection now gone */
-};
-
 struct xprtrdma_bc_req {
 	struct rpc_rqst		bc_rqst;
 	struct xprtrdma_xprt	*bc_rx;
@@ -289,6 +285,7 @@ struct xprtrdma_bc_req {
 	void			*bc_sendbuf;	/* rx_inline_send octets */
 	u64			bc_send_dma;	/* mapped while a Send is out */
 	struct ib_cqe		bc_send_cqe;
+	u32			bc_send_cid;	/* completion id (trace) */
 	struct ib_send_wr	bc_send_wr;
 	struct ib_sge		bc_send_sge;
 	struct rpcrdma_v1_msg	bc_msg;		/* header of the last Send */
@@ -521,5 +518,19 @@ static inline void xprtrdma_live_add(enum xprtrdma_live g, int n)
 
 int xprtrdma_gauges_init(void);
 void xprtrdma_gauges_exit(void);
+
+/* trace.c: CQ and completion ids (include/rpcrdma/trace_common.h) */
+extern atomic_t xprtrdma_cq_ids;
+extern atomic_t xprtrdma_cids;
+
+static inline u32 xprtrdma_new_cq_id(void)
+{
+	return rpcrdma_trace_next_id(&xprtrdma_cq_ids);
+}
+
+static inline u32 xprtrdma_new_cid(void)
+{
+	return rpcrdma_trace_next_id(&xprtrdma_cids);
+}
 
 #endif /* _XPRTRDMA_H */
