@@ -224,7 +224,9 @@ TRACE_EVENT(svcrdma_decode_err,
  * An RPC's work request: cq_id/cid name it as its completion event does.
  * recvfrom: the Receive that brought the Call (len: its length);
  * read_chunks: the Reads that pull its chunks (len: octets; ret:
- * -EINPROGRESS when a thread waits for them); sendto: the Send of its
+ * -EINPROGRESS when they are posted and the thread moves on, else 0 or
+ * a negative errno, or the failed completion's status, a positive
+ * ib_wc_status); sendto: the Send of its
  * Reply (len: the RPC Reply's length).
  */
 DECLARE_EVENT_CLASS(svcrdma_rpc_class,

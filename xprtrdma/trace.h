@@ -285,7 +285,7 @@ DECLARE_EVENT_CLASS(xprtrdma_drop_class,
 
 /* A reply whose xid matches no Call waiting on this connection */
 DEFINE_XPRTRDMA_DROP_EVENT(xprtrdma_unmatched);
-/* A reply that failed to decode or to match its Call: connection closed */
+/* A received message dropped before decoding (too short for its prefix) */
 DEFINE_XPRTRDMA_DROP_EVENT(xprtrdma_reply_drop);
 
 /* A reply whose transport header did not decode; codec_err: why */

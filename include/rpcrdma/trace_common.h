@@ -10,9 +10,11 @@
  * completion, a CM event, a backchannel message or a drop prints the
  * same field names with the same meaning on both sides.
  *
- * Completion ids: a CQ gets a number from rpcrdma_trace_cq_id() when it
- * is allocated, and each context that owns an ib_cqe gets a number from
- * rpcrdma_trace_cid() when it is set up. The pair (cq_id, cid) names the
+ * Completion ids: a CQ gets a number from its module's counter
+ * (xprtrdma_new_cq_id(), svcrdma_new_cq_id(), each through
+ * rpcrdma_trace_next_id()) when it is allocated, and each context that
+ * owns an ib_cqe gets one from the module's cid counter
+ * (xprtrdma_new_cid(), svcrdma_new_cid()) when it is set up. The pair (cq_id, cid) names the
  * context's work request in the event that posts it and in the event
  * of its completion; events of an RPC carry the xid next to it.
  *
@@ -138,7 +140,8 @@ rpcrdma_reverse_drop_reason(enum rpcrdma_reverse_class rc)
 
 /*
  * A completion: its id, the status, the vendor error when it failed and
- * the length when it succeeded (a Receive's byte_len; 0 for the rest).
+ * the length when it succeeded (the completion's byte_len, as the
+ * device reports it; meaningful for a Receive).
  */
 #define RPCRDMA_TP_WC_FIELDS						\
 	RPCRDMA_TP_CID_FIELDS						\
