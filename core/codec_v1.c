@@ -97,6 +97,34 @@ static enum rpcrdma_codec_err rpcrdma_v1_check_call(const struct rpcrdma_v1_msg 
 	return rpcrdma_check_reads(rl, base, true, max_payload);
 }
 
+/* What a Responder's decoders share: the prefix, then the chunk lists */
+static enum rpcrdma_codec_err
+rpcrdma_v1_dec_call_head(struct rpcrdma_xdr *x, const void *buf, size_t len,
+			 struct rpcrdma_v1_msg *msg)
+{
+	enum rpcrdma_codec_err err;
+
+	err = rpcrdma_v1_dec_start(x, buf, len, msg);
+	if (err)
+		return err;
+	if (msg->m1_prefix.px_proc == RPCRDMA1_ERROR)
+		return RPCRDMA_CE_UNEXPECTED;
+	return rpcrdma_v1_dec_chunks(x, &msg->m1_chunks);
+}
+
+/* ... and, for a Call, its body and the checks of its chunks */
+static enum rpcrdma_codec_err
+rpcrdma_v1_dec_call_rest(struct rpcrdma_xdr *x, u32 max_payload,
+			 struct rpcrdma_v1_msg *msg)
+{
+	enum rpcrdma_codec_err err;
+
+	err = rpcrdma_v1_dec_body(x, msg);
+	if (err)
+		return err;
+	return rpcrdma_v1_check_call(msg, max_payload);
+}
+
 /**
  * rpcrdma_v1_decode_call - decode a version 1 header received by a Responder
  * @buf: Receive buffer
@@ -118,18 +146,10 @@ enum rpcrdma_codec_err rpcrdma_v1_decode_call(const void *buf, size_t len,
 	enum rpcrdma_codec_err err;
 	struct rpcrdma_xdr x;
 
-	err = rpcrdma_v1_dec_start(&x, buf, len, msg);
+	err = rpcrdma_v1_dec_call_head(&x, buf, len, msg);
 	if (err)
 		return err;
-	if (msg->m1_prefix.px_proc == RPCRDMA1_ERROR)
-		return RPCRDMA_CE_UNEXPECTED;
-	err = rpcrdma_v1_dec_chunks(&x, &msg->m1_chunks);
-	if (err)
-		return err;
-	err = rpcrdma_v1_dec_body(&x, msg);
-	if (err)
-		return err;
-	return rpcrdma_v1_check_call(msg, max_payload);
+	return rpcrdma_v1_dec_call_rest(&x, max_payload, msg);
 }
 EXPORT_SYMBOL_RPCRDMA_CODEC(rpcrdma_v1_decode_call);
 
@@ -168,12 +188,7 @@ rpcrdma_v1_decode_responder(const void *buf, size_t len, u32 max_payload,
 	struct rpcrdma_xdr x;
 
 	*rev = RPCRDMA_REV_FORWARD;
-	err = rpcrdma_v1_dec_start(&x, buf, len, msg);
-	if (err)
-		return err;
-	if (msg->m1_prefix.px_proc == RPCRDMA1_ERROR)
-		return RPCRDMA_CE_UNEXPECTED;
-	err = rpcrdma_v1_dec_chunks(&x, &msg->m1_chunks);
+	err = rpcrdma_v1_dec_call_head(&x, buf, len, msg);
 	if (err)
 		return err;
 	if (msg->m1_prefix.px_proc == RPCRDMA1_MSG &&
@@ -184,10 +199,7 @@ rpcrdma_v1_decode_responder(const void *buf, size_t len, u32 max_payload,
 		if (*rev != RPCRDMA_REV_FORWARD)
 			return RPCRDMA_CE_OK;
 	}
-	err = rpcrdma_v1_dec_body(&x, msg);
-	if (err)
-		return err;
-	return rpcrdma_v1_check_call(msg, max_payload);
+	return rpcrdma_v1_dec_call_rest(&x, max_payload, msg);
 }
 EXPORT_SYMBOL_RPCRDMA_CODEC(rpcrdma_v1_decode_responder);
 
