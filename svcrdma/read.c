@@ -757,7 +757,7 @@ struct svcrdma_recv_ctxt *svcrdma_reads_complete(struct svc_rqst *rqstp,
 	ctxt = rb->rb_ctxt;
 	trace_svcrdma_read_chunks(sx, sx->sx_sq_cq_id, rb->rb_cid,
 				  ctxt->rc_msg.m1_prefix.px_xid, rb->rb_len,
-				  rb->rb_status);
+				  rb->rb_status == IB_WC_SUCCESS ? 0 : -EIO);
 	if (rb->rb_status != IB_WC_SUCCESS) {
 		/* RFC 8166, Section 4.5.3: the RDMA Read itself failed */
 		svc_xprt_deferred_close(&sx->sx_xprt);

@@ -225,8 +225,8 @@ TRACE_EVENT(svcrdma_decode_err,
  * recvfrom: the Receive that brought the Call (len: its length);
  * read_chunks: the Reads that pull its chunks (len: octets; ret:
  * -EINPROGRESS when they are posted and the thread moves on, else 0 or
- * a negative errno, or the failed completion's status, a positive
- * ib_wc_status); sendto: the Send of its
+ * a negative errno, -EIO when a Read completed in error, whose status
+ * its own completion event carries); sendto: the Send of its
  * Reply (len: the RPC Reply's length).
  */
 DECLARE_EVENT_CLASS(svcrdma_rpc_class,
