@@ -1310,7 +1310,9 @@ static int served(void)
  *                           came), whether or not it connected again
  *   expect err_chunk        the client sent an RDMA_ERROR ERR_CHUNK
  *   mount ok|fail SECS      read by the scenario, not here
- *   mount killed SECS BOUND (the same: SIGKILL at SECS, gone BOUND later)
+ *   io forced SECS BOUND    read by the scenario: after the mount, cmp
+ *                           of the file; SECS later umount -f, and cmp
+ *                           must return within BOUND s
  * Extra TOKENS: $XID (this Call's xid), $PXID (the previous Call's),
  * $PWHANDLE (the first Write handle of the last earlier Call with one),
  * $CRED (the credit value), $WHANDLE, $WLEN, $WOFF (the first segment of
@@ -2054,7 +2056,7 @@ static int load_case(const char *path)
 		} else if (!strcmp(tok[0], "expect") && n == 2 &&
 			   !strcmp(tok[1], "err_chunk")) {
 			g_expect_err_chunk = true;
-		} else if (strcmp(tok[0], "mount")) {
+		} else if (strcmp(tok[0], "mount") && strcmp(tok[0], "io")) {
 			fclose(f);
 			return why("unknown line '%s'", tok[0]);
 		}

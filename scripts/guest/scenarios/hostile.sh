@@ -168,38 +168,50 @@ hclient_umount() {
 	return 1
 }
 
-# hclient_killed NAME SECS BOUND: the mount hangs on the attacker; SIGKILL
-# at SECS must end it within BOUND more seconds: the RPC's end may wait
-# for its stuck Send only so long (XPRTRDMA_STALL_TIMEOUT), then the
-# client closes the connection, which flushes the Send.
-hclient_killed() {
-	local name=$1 secs=$2 bound=$3 mpid t0=$SECONDS
+# hclient_forced NAME SECS BOUND: with the mount up, cmp reads the file;
+# the case stops the attacker's Receives after that READ, so the Call
+# that comes next (cmp's CLOSE) meets RNR NAKs for good, and cmp waits
+# for it. SECS later "umount -f" kills the mount's RPC tasks; the CLOSE
+# task's end waits for its stuck Send no longer than
+# XPRTRDMA_STALL_TIMEOUT, then the client closes the connection, which
+# flushes the Send, the task completes, and cmp returns: within BOUND s
+# of the umount, with xprtrdma_send_stall traced. A client that waits
+# for the Send without a bound never lets cmp (or a later umount)
+# return; then the attacker is stopped at once, which ends the stall
+# through the transport's retry limit.
+hclient_forced() {
+	local name=$1 secs=$2 bound=$3 cpid t0
 	local t=/sys/kernel/tracing/instances/hclient
 	mkdir -p "$t" && echo 0 > "$t/events/enable" &&
 		echo 1 > "$t/events/xprtrdma_ng/xprtrdma_send_stall/enable" ||
 		not_ok "hostile-client: $name: xprtrdma_send_stall enabled"
-	mount -t nfs -o "vers=4.0,proto=rdma,port=$HCLIENT_PORT" \
-		"$SERVER_ADDR:/" "$HCLIENT_MNT" &
-	mpid=$!
+	check "hostile-client: $name: the export is listed" \
+		timeout -s KILL 60 ls "$HCLIENT_MNT"
+	cmp "$HCLIENT_MNT/small" "$EXPORT_DIR/small" &
+	cpid=$!
 	sleep "$secs"
-	if ! kill -0 "$mpid" 2> /dev/null; then
-		wait "$mpid"
-		not_ok "hostile-client: $name: the mount hangs until killed (exited $? after $((SECONDS - t0)) s)"
-		return
-	fi
-	kill -KILL "$mpid"
-	t0=$SECONDS
-	while kill -0 "$mpid" 2> /dev/null && [ $((SECONDS - t0)) -lt "$bound" ]; do
-		sleep 0.5
-	done
-	if kill -0 "$mpid" 2> /dev/null; then
-		not_ok "hostile-client: $name: the killed mount is gone within $bound s (state $(awk '{ print $3 }' "/proc/$mpid/stat" 2> /dev/null))"
-		cat "/proc/$mpid/stack" >> "$OUT/hclient.log" 2> /dev/null
+	if ! kill -0 "$cpid" 2> /dev/null; then
+		wait "$cpid"
+		not_ok "hostile-client: $name: the CLOSE after the READ stalls (cmp exited $?)"
 	else
-		ok "hostile-client: $name: the killed mount is gone within $bound s ($((SECONDS - t0)) s)"
+		ok "hostile-client: $name: the CLOSE after the READ stalls"
+		timeout -s KILL 30 umount -f "$HCLIENT_MNT"
+		log "hostile-client: $name: umount -f exited $?"
+		t0=$SECONDS
+		while kill -0 "$cpid" 2> /dev/null &&
+			[ $((SECONDS - t0)) -lt "$bound" ]; do
+			sleep 0.5
+		done
+		if kill -0 "$cpid" 2> /dev/null; then
+			not_ok "hostile-client: $name: cmp returns within $bound s of umount -f (state $(awk '{ print $3 }' "/proc/$cpid/stat" 2> /dev/null))"
+			cat "/proc/$cpid/stack" >> "$OUT/hclient.log" 2> /dev/null
+			kill -TERM "$pid"
+			kill -KILL "$cpid"
+		else
+			ok "hostile-client: $name: cmp returns within $bound s of umount -f ($((SECONDS - t0)) s)"
+		fi
+		wait "$cpid"
 	fi
-	wait "$mpid" 2> /dev/null
-	# It ended because the stuck Send was given up on, not otherwise
 	grep xprtrdma_send_stall "$t/trace" >> "$OUT/hclient.log"
 	check "hostile-client: $name: the stuck Send traced (xprtrdma_send_stall)" \
 		grep -q xprtrdma_send_stall "$t/trace"
@@ -209,9 +221,10 @@ hclient_killed() {
 
 # hclient_case FILE: the attacker serves one case; the client mounts it
 hclient_case() {
-	local f=$1 name want secs bound pid rc t0 i
+	local f=$1 name want secs io pid rc t0 i
 	name=$(basename "$f" .case)
-	read -r want secs bound < <(awk '$1 == "mount" { print $2, $3, $4 }' "$f")
+	read -r want secs < <(awk '$1 == "mount" { print $2, $3 }' "$f")
+	io=$(awk '$1 == "io" { print $2, $3, $4 }' "$f")
 	/tmp/hostile -l "$HCLIENT_PORT" "$SERVER_ADDR" 2049 "$f" \
 		> /tmp/hclient.out 2>&1 &
 	pid=$!
@@ -220,20 +233,17 @@ hclient_case() {
 		sleep 0.1
 	done
 	t0=$SECONDS
-	if [ "$want" = killed ]; then
-		hclient_killed "$name" "$secs" "$bound"
-		rc=0
-	else
-		timeout -s KILL "$secs" mount -t nfs -o \
-			"vers=4.0,proto=rdma,port=$HCLIENT_PORT" \
-			"$SERVER_ADDR:/" "$HCLIENT_MNT"
-		rc=$?
-		log "hostile-client: $name: mount exited $rc after $((SECONDS - t0)) s"
-	fi
-	if [ "$want" = killed ]; then
-		:
-	elif [ "$want" = ok ]; then
-		if [ "$rc" -eq 0 ]; then
+	timeout -s KILL "$secs" mount -t nfs -o \
+		"vers=4.0,proto=rdma,port=$HCLIENT_PORT" \
+		"$SERVER_ADDR:/" "$HCLIENT_MNT"
+	rc=$?
+	log "hostile-client: $name: mount exited $rc after $((SECONDS - t0)) s"
+	if [ "$want" = ok ]; then
+		if [ "$rc" -eq 0 ] && [ "${io%% *}" = forced ]; then
+			ok "hostile-client: $name: the mount works"
+			# shellcheck disable=SC2086 # "forced SECS BOUND"
+			hclient_forced "$name" ${io#forced }
+		elif [ "$rc" -eq 0 ]; then
 			ok "hostile-client: $name: the mount works"
 			check "hostile-client: $name: the export is listed and a file read intact" \
 				hclient_io
