@@ -65,7 +65,10 @@
  *
  * parses the cases without a network: each Send's octets are printed as
  * "send LEN: HEX..." (%NAME tokens are octets 0xc0 + their index,
- * $RKEY 0x0000d00d, $ADDR 0), nothing is expected.
+ * $RKEY 0x0000d00d, $ADDR 0), nothing is expected. A case with "on" or
+ * "mount" lines is a listen-mode case (below): its lines are checked,
+ * and the actions of its "on" lines run once on made-up Calls, printing
+ * what they would send (see dry_listen()).
  *
  * For each case two lines: "ok hostile: NAME: OUTCOME" (or "not ok
  * ...: why"), then whether a new, well-behaved connection is served.
@@ -1297,6 +1300,12 @@ static int served(void)
  *                           Receive any more: once the posted ones are
  *                           used, the client's Sends meet RNR NAKs
  *   sleep MS                wait, taking no completion and no event
+ *   hold [MS]               get nfsd's reply and set the Call aside,
+ *                           unanswered (one at a time): "release" sends
+ *                           its Reply, or the listen loop does MS
+ *                           (default 10000) later
+ *   release                 send the held Call's Reply now, on its
+ *                           connection (dropped if that was replaced)
  * Other lines:
  *   recvs N                 Receives posted on each new connection
  *                           (1 to 64, default 64)
@@ -1313,15 +1322,20 @@ static int served(void)
  *   io forced SECS BOUND    read by the scenario: after the mount, cmp
  *                           of the file; SECS later umount -f, and cmp
  *                           must return within BOUND s
+ *   io second SECS          read by the scenario: cmp of the file in the
+ *                           background; once a Call is held (within
+ *                           SECS), a second access (stat of a new file)
+ *                           beside it; both must succeed
  * Extra TOKENS: $XID (this Call's xid), $PXID (the previous Call's),
  * $PWHANDLE (the first Write handle of the last earlier Call with one),
- * $CRED (the credit value), $WHANDLE, $WLEN, $WOFF (the first segment of
- * the Call's first Write chunk), $RHANDLE, $RLEN, $ROFF (the first
- * segment of its Reply chunk), $RKEY (the Write handle, else the Reply
- * handle, else 0), $BADRKEY (an rkey the client never offered), @RPC
- * (nfsd's RPC reply), @CBNULL (a reverse-direction CB_NULL Call, xid
- * $CBXID = $XID + 1) and @REPLYLEN (the length of @RPC as an XDR
- * word).
+ * $HWHANDLE (the first Write handle of the Call now held: a live rkey
+ * of another RPC), $CRED (the credit value), $WHANDLE, $WLEN, $WOFF (the
+ * first segment of the Call's first Write chunk), $RHANDLE, $RLEN, $ROFF
+ * (the first segment of its Reply chunk), $RKEY (the Write handle, else
+ * the Reply handle, else 0), $BADRKEY (an rkey the client never
+ * offered), @RPC (nfsd's RPC reply), @CBNULL (a reverse-direction
+ * CB_NULL Call, xid $CBXID = $XID + 1) and @REPLYLEN (the length of @RPC
+ * as an XDR word).
  *
  * On SIGTERM it prints one line per result ("ok hostile-client: NAME:
  * ..." or "not ok ..."), then exits.
@@ -1374,6 +1388,10 @@ static int g_lnrecv = LNRECV;	/* Receives posted at accept */
 static bool g_neg_none;
 static struct lcall g_call;
 static struct lconn *g_lc;	/* the connection being served */
+static struct lcall g_held;	/* "hold": a Call set aside, unanswered */
+static bool g_holding;
+static uint32_t g_held_conn;
+static uint64_t g_held_until;	/* then the listen loop releases it */
 static uint32_t g_conns, g_ncalls, g_nwrites, g_nreplies, g_lastxid;
 static uint32_t g_pwhandle, g_after;	/* the last Write handle seen */
 static uint32_t g_mark_conn, g_mark_calls;	/* at the last "on" Send */
@@ -1433,6 +1451,17 @@ static int emit_listen(struct xw *w, const char *t, char **tok, int n,
 	}
 	if (!strcmp(t, "$CRED")) {
 		put32(w, g_grant);
+	} else if (!strcmp(t, "$HWHANDLE")) {
+		if (g_dry && !g_holding) {
+			put32(w, 0xbeef);	/* placeholder */
+			return 1;
+		}
+		if (!g_holding)
+			return why("$HWHANDLE: no Call is held");
+		if (!g_held.nwsegs)
+			return why("$HWHANDLE: held Call %u offers no Write chunk",
+				   g_held.no);
+		put32(w, g_held.whandle);
 	} else if (!strcmp(t, "$WOFF")) {
 		put64(w, k->woff);
 	} else if (!strcmp(t, "$ROFF")) {
@@ -1522,6 +1551,15 @@ static int fetch(struct lcall *k)
 
 	if (k->fetched)
 		return 0;
+	if (g_dry) {
+		/* hostile -n: a made-up reply, MSG_ACCEPTED, SUCCESS */
+		struct xw w = { k->reply, 0, sizeof(k->reply), false };
+
+		put_rpc_reply(&w, k->xid);
+		k->replylen = w.n;
+		k->fetched = true;
+		return 0;
+	}
 	if (nfsd_connect())
 		return -1;
 	m[0] = 0x80 | (k->rpclen >> 24);
@@ -1681,7 +1719,8 @@ static int lc_send(struct lconn *lc, uint32_t len, int opcode, uint32_t inv)
 {
 	uint8_t *p = lc->sbuf + lc->slot * LSBUFSZ;
 	struct ibv_sge sge = {
-		.addr = (uintptr_t)p, .length = len, .lkey = lc->smr->lkey,
+		.addr = (uintptr_t)p, .length = len,
+		.lkey = lc->smr ? lc->smr->lkey : 0,	/* none: hostile -n */
 	};
 	struct ibv_send_wr wr = {
 		.sg_list = &sge, .num_sge = len ? 1 : 0, .opcode = opcode,
@@ -1690,6 +1729,7 @@ static int lc_send(struct lconn *lc, uint32_t len, int opcode, uint32_t inv)
 	struct ibv_send_wr *bad;
 	struct ibv_wc wc;
 	uint64_t end = now_ms() + 5000;
+	uint32_t i;
 
 	if (lc->gone || lc->deaf)
 		return why("the connection is gone");
@@ -1697,6 +1737,16 @@ static int lc_send(struct lconn *lc, uint32_t len, int opcode, uint32_t inv)
 		wr.invalidate_rkey = inv;
 	memcpy(g_last, p, len);
 	g_lastlen = len;
+	if (g_dry) {
+		if (opcode == IBV_WR_SEND_WITH_INV)
+			printf("# With Invalidate of 0x%08x\n", inv);
+		printf("send %u:", len);
+		for (i = 0; i < len; i++)
+			printf("%s%02x", i & 3 ? "" : " ", p[i]);
+		printf("\n");
+		lc->slot = (lc->slot + 1) % LSLOTS;
+		return 0;
+	}
 	/* Sends complete in order: wait while every slot is out */
 	while (lc->sends_out >= LSLOTS - 1) {
 		if (ibv_poll_cq(lc->cq, 1, &wc) > 0) {
@@ -1747,6 +1797,29 @@ static int lc_forward(struct lconn *lc, struct lcall *k)
 	return lc_send(lc, w.n, IBV_WR_SEND, 0);
 }
 
+/*
+ * Send the held Call's Reply on @lc ("release", or the deadline of
+ * "hold"); on a connection other than the one the Call came on it is
+ * dropped: the client sends the Call again on its new connection.
+ */
+static int lc_release(struct lconn *lc, const char *how)
+{
+	if (!g_holding) {
+		if (g_dry)
+			return 0;
+		return why("no Call is held");
+	}
+	g_holding = false;
+	if (!lc || lc->seq != g_held_conn || lc->gone || lc->deaf) {
+		printf("# Call %u (xid 0x%08x) not answered (%s): connection %u is gone\n",
+		       g_held.no, g_held.xid, how, g_held_conn);
+		return 0;
+	}
+	printf("# connection %u: Call %u released (%s)\n", lc->seq,
+	       g_held.no, how);
+	return lc_forward(lc, &g_held);
+}
+
 static int lc_action(struct lconn *lc, char **tok, int n)
 {
 	struct xw w;
@@ -1758,6 +1831,27 @@ static int lc_action(struct lconn *lc, char **tok, int n)
 		return lc_forward(lc, &g_call);
 	if (!strcmp(tok[0], "drop"))
 		return 0;
+	if (!strcmp(tok[0], "hold") && (n == 1 || n == 2)) {
+		int ms = n == 2 ? atoi(tok[1]) : 10000;
+
+		if (g_holding)
+			return why("Call %u is held already", g_held.no);
+		if (ms < 1 || ms > 60000)
+			return why("hold %d: 1 to 60000 ms", ms);
+		if (fetch(&g_call))
+			return -1;
+		g_held = g_call;
+		g_held.rpc = NULL;	/* in a Receive buffer, reposted */
+		g_holding = true;
+		g_held_conn = lc->seq;
+		g_held_until = now_ms() + ms;
+		printf("# connection %u: Call %u held (xid 0x%08x, Write handle 0x%08x), %d ms\n",
+		       lc->seq, g_held.no, g_held.xid,
+		       g_held.nwsegs ? g_held.whandle : 0, ms);
+		return 0;
+	}
+	if (!strcmp(tok[0], "release") && n == 1)
+		return lc_release(lc, "release");
 	if (!strcmp(tok[0], "grant") && n == 2) {
 		g_grant = strtoul(tok[1], NULL, 0);
 		return 0;
@@ -1783,6 +1877,10 @@ static int lc_action(struct lconn *lc, char **tok, int n)
 	if (!strcmp(tok[0], "flood") && n >= 2) {
 		unsigned long count = strtoul(tok[1], NULL, 0);
 
+		if (g_dry && count > 1) {
+			printf("# %lu times:\n", count);
+			count = 1;
+		}
 		while (count--)
 			if (lc_send_tokens(lc, tok, n, 2, IBV_WR_SEND, 0))
 				return -1;
@@ -1790,7 +1888,8 @@ static int lc_action(struct lconn *lc, char **tok, int n)
 	}
 	if (!strcmp(tok[0], "disconnect")) {
 		lc->closed_here = true;
-		rdma_disconnect(lc->id);
+		if (!g_dry)
+			rdma_disconnect(lc->id);
 		return 0;
 	}
 	if (!strcmp(tok[0], "norepost")) {
@@ -1799,13 +1898,17 @@ static int lc_action(struct lconn *lc, char **tok, int n)
 		return 0;
 	}
 	if (!strcmp(tok[0], "sleep") && n == 2) {
-		usleep(atoi(tok[1]) * 1000);
+		if (!g_dry)
+			usleep(atoi(tok[1]) * 1000);
 		return 0;
 	}
 	if (!strcmp(tok[0], "dreq")) {
-		struct ibv_qp *qp = lc->id->qp;
+		struct ibv_qp *qp;
 		int ret;
 
+		if (g_dry)
+			return 0;
+		qp = lc->id->qp;
 		/*
 		 * librdmacm moves the QP to the error state before it sends
 		 * the DREQ, unless the id has no QP: hide it, so the QP
@@ -2056,13 +2159,120 @@ static int load_case(const char *path)
 		} else if (!strcmp(tok[0], "expect") && n == 2 &&
 			   !strcmp(tok[1], "err_chunk")) {
 			g_expect_err_chunk = true;
-		} else if (strcmp(tok[0], "mount") && strcmp(tok[0], "io")) {
+		} else if (!strcmp(tok[0], "mount")) {
+			/* read by the scenario: "mount ok|fail SECS" */
+			if (n != 3 || atoi(tok[2]) < 1 ||
+			    (strcmp(tok[1], "ok") && strcmp(tok[1], "fail"))) {
+				fclose(f);
+				return why("mount ok|fail SECS");
+			}
+		} else if (!strcmp(tok[0], "io")) {
+			/* "io forced SECS BOUND", "io second SECS" */
+			if (!(n == 4 && !strcmp(tok[1], "forced") &&
+			      atoi(tok[2]) > 0 && atoi(tok[3]) > 0) &&
+			    !(n == 3 && !strcmp(tok[1], "second") &&
+			      atoi(tok[2]) > 0)) {
+				fclose(f);
+				return why("io forced SECS BOUND | io second SECS");
+			}
+		} else {
 			fclose(f);
 			return why("unknown line '%s'", tok[0]);
 		}
 	}
 	fclose(f);
 	return 0;
+}
+
+/*
+ * hostile -n: a made-up Call, with a Write and a Reply chunk; handles
+ * 0x00NNd00d and 0x00NNd00e, NN the low octet of @xid
+ */
+static void dry_call(struct lcall *k, uint32_t no, uint32_t xid)
+{
+	memset(k, 0, sizeof(*k));
+	k->no = no;
+	k->xid = xid;
+	k->pxid = xid - 1;
+	k->nwrite = 1;
+	k->nwsegs = 1;
+	k->whandle = 0xd00d | (xid & 0xff) << 16;
+	k->wlen = 8192;
+	k->woff = 0x1000;
+	k->has_reply = true;
+	k->rhandle = 0xd00e | (xid & 0xff) << 16;
+	k->rlen = 8192;
+	k->roff = 0x3000;
+	k->pwhandle = 0xd00c;
+}
+
+/*
+ * hostile -n on a listen-mode case: its lines are parsed as "hostile -l"
+ * parses them, then the "on" lines run, those of one "on KIND N" in file
+ * order on one made-up Call (dry_call(), xid 0x12300000 plus the index
+ * of its first line), in the order of their first lines, on a
+ * connection that only prints what would be sent. @RPC is a made-up
+ * Reply (MSG_ACCEPTED, SUCCESS); $HWHANDLE is 0x0000beef while no
+ * "hold" has run, and "release" without one does nothing.
+ */
+static int dry_listen(const char *path)
+{
+	static char *tok[MAXTOK];
+	struct lconn lc = { .seq = 1 };
+	char line[8192], what[sizeof(g_why)];
+	bool done[MAXON] = { false };
+	int i, j, n, ret;
+
+	g_non = 0;
+	g_grant = 32;
+	g_holding = false;
+	ret = load_case(path);
+	lc.sbuf = calloc(LSLOTS, LSBUFSZ);
+	if (!ret && !lc.sbuf)
+		ret = why("out of memory");
+	for (i = 0; i < g_non && !ret; i++) {
+		if (done[i])
+			continue;
+		dry_call(&g_call, g_on[i].n, 0x12300000 + i);
+		for (j = i; j < g_non && !ret; j++) {
+			struct lon *o = &g_on[j];
+
+			if (o->kind != g_on[i].kind || o->n != g_on[i].n)
+				continue;
+			done[j] = true;
+			snprintf(line, sizeof(line), "%s", o->line);
+			line[strcspn(line, "\n")] = 0;
+			printf("# on %s %u:%s\n", g_kinds[o->kind], o->n, line);
+			n = tokenize(line, tok);
+			if (n && lc_action(&lc, tok, n)) {
+				snprintf(what, sizeof(what), "%s", g_why);
+				ret = why("on %s %u %s: %s", g_kinds[o->kind],
+					  o->n, tok[0], what);
+			}
+		}
+	}
+	for (i = 0; i < g_non; i++)
+		free(g_on[i].line);
+	g_non = 0;
+	free(lc.sbuf);
+	return ret;
+}
+
+/* A listen-mode case has "on" or "mount" lines */
+static bool is_listen_case(const char *path)
+{
+	static char *tok[MAXTOK];
+	FILE *f = fopen(path, "r");
+	char line[8192];
+	bool listen = false;
+
+	if (!f)
+		return false;
+	while (!listen && fgets(line, sizeof(line), f))
+		listen = tokenize(line, tok) > 0 &&
+			 (!strcmp(tok[0], "on") || !strcmp(tok[0], "mount"));
+	fclose(f);
+	return listen;
 }
 
 static void cm_event(struct rdma_event_channel *ec)
@@ -2141,9 +2351,15 @@ static int listen_main(int port, const char *name, const char *path)
 		}
 		if (g_lc && !g_lc->deaf && lc_poll(g_lc))
 			busy = true;
+		/* No later Call came for the held one: answer it anyway */
+		if (g_holding && now_ms() >= g_held_until &&
+		    lc_release(g_lc, "its deadline"))
+			lfail("hold: %s", g_why);
 		if (!busy)
 			usleep(200);
 	}
+	if (g_holding)
+		lfail("Call %u was still held at the end", g_held.no);
 	for (i = 0; i < g_non; i++) {
 		if (!g_on[i].fired) {
 			lfail("on %s %u never came",
@@ -2200,7 +2416,8 @@ int main(int argc, char **argv)
 		for (i = 2; i < argc; i++) {
 			printf("# %s\n", argv[i]);
 			g_why[0] = 0;
-			if (run_case(argv[i])) {
+			if (is_listen_case(argv[i]) ? dry_listen(argv[i]) :
+			    run_case(argv[i])) {
 				printf("not ok %s: %s\n", argv[i], g_why);
 				fail++;
 			}

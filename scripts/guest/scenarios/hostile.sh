@@ -219,6 +219,46 @@ hclient_forced() {
 	rmdir "$t"
 }
 
+# hclient_second NAME SECS: two RPCs in flight at a moment the case
+# chooses. With the mount up and listed, cmp reads the file in the
+# background; the case holds the READ's Reply ("hold"). Once the
+# attacker logs the Call held (within SECS s), a file created on the
+# server after the listing is stat'ed through the mount: its name is not
+# in the client's dcache, so the client must send a Call for it while the
+# READ is unanswered. The stat must see the file's size, and cmp must
+# find the file intact once the READ's Reply comes.
+hclient_second() {
+	local name=$1 secs=$2 cpid rc i size
+	check "hostile-client: $name: the export is listed" \
+		timeout -s KILL 60 ls "$HCLIENT_MNT"
+	rm -f "$EXPORT_DIR/second"
+	timeout -s KILL 60 cmp "$HCLIENT_MNT/small" "$EXPORT_DIR/small" &
+	cpid=$!
+	for ((i = 0; i < secs * 10; i++)); do
+		grep -q '^# connection [0-9]*: Call [0-9]* held' /tmp/hclient.out &&
+			break
+		sleep 0.1
+	done
+	check "hostile-client: $name: the READ's Reply is held" \
+		grep -q '^# connection [0-9]*: Call [0-9]* held' /tmp/hclient.out
+	head -c 1234 /dev/zero > "$EXPORT_DIR/second"
+	size=$(timeout -s KILL 60 stat -c %s "$HCLIENT_MNT/second")
+	log "hostile-client: $name: stat of a second file: size ${size:-none}"
+	if [ "$size" = 1234 ]; then
+		ok "hostile-client: $name: a second access while the READ is held sees the file"
+	else
+		not_ok "hostile-client: $name: a second access while the READ is held sees the file"
+	fi
+	wait "$cpid"
+	rc=$?
+	if [ "$rc" -eq 0 ]; then
+		ok "hostile-client: $name: the held READ completes, the file intact"
+	else
+		not_ok "hostile-client: $name: the held READ completes, the file intact (cmp exited $rc)"
+	fi
+	rm -f "$EXPORT_DIR/second"
+}
+
 # hclient_case FILE: the attacker serves one case; the client mounts it
 hclient_case() {
 	local f=$1 name want secs io pid rc t0 i
@@ -243,6 +283,9 @@ hclient_case() {
 			ok "hostile-client: $name: the mount works"
 			# shellcheck disable=SC2086 # "forced SECS BOUND"
 			hclient_forced "$name" ${io#forced }
+		elif [ "$rc" -eq 0 ] && [ "${io%% *}" = second ]; then
+			ok "hostile-client: $name: the mount works"
+			hclient_second "$name" "${io#second }"
 		elif [ "$rc" -eq 0 ]; then
 			ok "hostile-client: $name: the mount works"
 			check "hostile-client: $name: the export is listed and a file read intact" \
