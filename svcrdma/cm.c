@@ -75,9 +75,10 @@ static int svcrdma_conn_handler(struct rdma_cm_id *id,
 }
 
 /*
- * RFC 8797, Section 5: private data starts with a format identifier
+ * RFC 8797, Section 4: private data starts with a format identifier
  * and a version; anything else (or nothing) means the peer uses the
- * RFC 8166, Section 3.3.2 default of 1024 bytes in both directions.
+ * RFC 8166, Section 3.3.3 default of 1024 bytes in both directions
+ * (RFC 8797, Section 5.1).
  */
 static void svcrdma_parse_private(struct svcrdma_xprt *sx,
 				  const struct rdma_conn_param *param)
@@ -91,7 +92,7 @@ static void svcrdma_parse_private(struct svcrdma_xprt *sx,
 		rpcrdma_cm_private_defaults(&pd);
 	sx->sx_peer_send = pd.cp_send_size;
 	sx->sx_peer_recv = pd.cp_recv_size;
-	/* RFC 8797, Section 3.2: the peer can take remote invalidation */
+	/* RFC 8797, Section 4.1: the peer can take remote invalidation */
 	sx->sx_remote_inv = sx->sx_peer_pd && pd.cp_remote_inv;
 }
 
@@ -352,7 +353,7 @@ static int svcrdma_do_accept(struct svcrdma_xprt *sx)
 	/*
 	 * RFC 8797, Section 4: tell the client our sizes. We never
 	 * expose memory to be invalidated, so we do not ask for Send
-	 * With Invalidate (Section 3.2).
+	 * With Invalidate (the R bit, Section 4.1).
 	 */
 	pd.cp_version = RPCRDMA_CM_PRIV_VERSION;
 	pd.cp_send_size = sx->sx_send_size;

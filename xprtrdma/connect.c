@@ -35,7 +35,7 @@ static void xprtrdma_cm_complete(struct xprtrdma_ep *ep, int status)
 	complete(&ep->ep_cm_done);
 }
 
-/* RFC 8797, Section 4: honour the server's inline sizes (or defaults) */
+/* RFC 8797, Section 4.2: honour the server's inline sizes (or defaults) */
 static void xprtrdma_cm_established(struct xprtrdma_ep *ep,
 				    const struct rdma_conn_param *param)
 {
@@ -46,7 +46,7 @@ static void xprtrdma_cm_established(struct xprtrdma_ep *ep,
 	have = rpcrdma_cm_private_decode(param->private_data,
 					 param->private_data_len,
 					 &cp) == RPCRDMA_CE_OK;
-	/* Without private data both thresholds are 1024 (RFC 8166, 3.3.2) */
+	/* Without private data both are 1024 (RFC 8166, Section 3.3.3) */
 	ep->ep_inline_send = min(rx->rx_inline_send, cp.cp_recv_size);
 	ep->ep_inline_recv = min(rx->rx_inline_recv, cp.cp_send_size);
 	ep->ep_remote_inv = cp.cp_remote_inv;
@@ -477,7 +477,8 @@ static int xprtrdma_connect_status(int rc)
 /*
  * Credits are granted per connection (RFC 8166, Section 3.3.1): the Calls
  * that held one on the old connection hold none on the new one, where
- * the requester starts with one credit until the responder grants more.
+ * the requester starts with one credit until the responder grants more
+ * (Section 3.3.3).
  * Every RPC that goes out again takes a credit afresh. No Call can be in
  * flight here: the old QP is drained and the caller holds XPRT_LOCKED.
  */
