@@ -13,7 +13,7 @@
  *
  * Sizes below 1 KiB are raised to 1 KiB, sizes above 256 KiB are
  * lowered to 256 KiB, and anything in between is rounded down to a
- * 1 KiB multiple (RFC 8797, Section 5.1), so the peer never sends more
+ * 1 KiB multiple (RFC 8797, Section 4.2), so the peer never sends more
  * than the receiver offered.
  *
  * Return: the octet to place in the private data.
@@ -47,7 +47,7 @@ EXPORT_SYMBOL_RPCRDMA_CODEC(rpcrdma_cm_size_decode);
  * @cp: filled in
  *
  * Inline thresholds of 1 KiB in both directions (RFC 8166, Section
- * 3.3.2) and no Remote Invalidation (RFC 8797, Section 6).
+ * 3.3.3) and no Remote Invalidation (RFC 8797, Section 5.1).
  */
 void rpcrdma_cm_private_defaults(struct rpcrdma_cm_private *cp)
 {
@@ -66,9 +66,10 @@ EXPORT_SYMBOL_RPCRDMA_CODEC(rpcrdma_cm_private_defaults);
  *	is normal and the rest is ignored
  * @cp: the peer's announcement, or the defaults on any error
  *
- * The format identifier must match (RFC 8797, Section 5) and the
- * version must be one we know (Section 7); flag bits we do not know are
- * ignored.
+ * The format identifier must match (RFC 8797, Section 4) and the
+ * version must be one we know (Section 5.2); flag bits we do not know
+ * are ignored (Section 4). Anything else is not the message of Section
+ * 4, so the defaults hold (Section 5.1).
  *
  * Return: RPCRDMA_CE_OK, or a code whose action is RPCRDMA_ACT_DEFAULTS.
  */

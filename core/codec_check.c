@@ -116,8 +116,8 @@ enum rpcrdma_codec_err rpcrdma_check_no_pos_zero(const struct rpcrdma_read_list 
  * @max_payload: largest chunk the caller accepts
  *
  * In a Reply the segment lengths say how much the Responder wrote
- * (RFC 8166, Section 4.3.2); none may claim more than the caller ever
- * offers for one data item or one RPC Reply.
+ * (RFC 8166, Sections 3.4.6 and 4.3.3); none may claim more than the
+ * caller ever offers for one data item or one RPC Reply.
  *
  * Return: RPCRDMA_CE_OK or RPCRDMA_CE_TOO_LONG.
  */

@@ -90,9 +90,10 @@ static enum rpcrdma_codec_err rpcrdma_dec_chunk(struct rpcrdma_xdr *x,
 		return RPCRDMA_CE_CHUNK_SEGS;
 	}
 	/*
-	 * RFC 8166, Section 3.4.6: a Write chunk is an array of one or
-	 * more segments. v2-07, Section 4.5.2 allows an empty Write chunk
-	 * in the Write list.
+	 * An empty Write chunk (no segments) in the Write list is allowed
+	 * by both versions (RFC 8166, Sections 3.4.6 and 4.3.2.3; v2-07,
+	 * Section 4.5.2). Only Version 2 decodes it (allow_empty); the
+	 * Version 1 decoder still refuses one as malformed.
 	 */
 	if (!wc->wc_nsegs && !allow_empty)
 		return RPCRDMA_CE_ZERO_LENGTH;
@@ -142,8 +143,8 @@ enum rpcrdma_codec_err rpcrdma_dec_write_list(struct rpcrdma_xdr *x,
  * @ch: ch_has_reply and ch_reply are filled in
  *
  * A present Reply chunk must have at least one segment in both
- * versions: it is where a whole RPC message goes (RFC 8166, Section
- * 3.4.6; v2-07, Section 4.5.2.2).
+ * versions: it is where a whole RPC message goes (RFC 8166, Sections
+ * 3.5.3 and 4.3.3; v2-07, Section 4.5.2.2).
  *
  * Return: RPCRDMA_CE_OK or the reason the chunk is malformed.
  */

@@ -14,7 +14,10 @@
  * v2-07, Section 7 has the receiver silently discard a message shorter
  * than struct rpcrdma2_hdr_prefix. It calls that 20 octets, but the
  * structure it defines (Sections 6.2.1, 6.4) is the four words here, 16
- * octets, which is what both versions need to read the prefix.
+ * octets, which is what both versions need to read the prefix. RFC
+ * 8166, Section 4.5 sets Version 1's bound at 28 octets (the smallest
+ * RDMA_MSG header); we drop only below 16 and answer a Version 1
+ * message of 16 to 27 octets as any other truncated header, ERR_CHUNK.
  *
  * Return: RPCRDMA_CE_OK, or RPCRDMA_CE_SHORT_PREFIX when the message is
  * too short for even the xid to be trusted.

@@ -22,14 +22,16 @@ struct rpcrdma_err_info {
  * anything else wrong in the header (RFC 8166, Section 4.5.2, which also
  * covers unknown rdma_proc values; v2-07, Sections 7.1 to 7.3 give the
  * finer RDMA2_ERR_* codes). RDMA_MSGP and RDMA_DONE are no longer
- * supported (RFC 8166, Section 4.6): a current receiver treats them as
- * any other rdma_proc it does not implement and answers ERR_CHUNK.
+ * supported (RFC 8166, Section 4.6): we treat them as any other
+ * rdma_proc we do not implement and answer ERR_CHUNK, which Section
+ * 4.6.1 asks of a Responder for RDMA_MSGP; for RDMA_DONE, Section 4.6.2
+ * has receivers discard it silently instead.
  *
  * A message too short to hold the prefix is dropped without an answer
  * (its xid cannot be trusted, v2-07, Section 7), and so is an error
  * report we cannot understand (v2-07, Section 7: "silently discard").
  *
- * Only a Responder sends RDMA_ERROR (RFC 8166, Section 4.5). A
+ * Only a Responder sends RDMA_ERROR (RFC 8166, Section 4.2.4). A
  * Requester that cannot parse a Reply no longer knows the state of the
  * chunks it registered or of its credits (RFC 8166, Section 3.3.1), so
  * it closes the connection; the RPC is retransmitted on a new one.
@@ -76,7 +78,7 @@ static const struct rpcrdma_err_info rpcrdma_err_table[RPCRDMA_CE_MAX] = {
 	[RPCRDMA_CE_CONT]	= ANSWER("cont", INVAL_CONT),
 	/*
 	 * Private data that is absent, foreign or of an unknown version
-	 * leaves the RFC 8166 defaults in force (RFC 8797, Section 6).
+	 * leaves the RFC 8166 defaults in force (RFC 8797, Section 5.1).
 	 */
 	[RPCRDMA_CE_CM_SHORT]	= PRIVDATA("cm-short"),
 	[RPCRDMA_CE_CM_MAGIC]	= PRIVDATA("cm-magic"),

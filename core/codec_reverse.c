@@ -131,7 +131,7 @@ void rpcrdma_v1_reverse_init(struct rpcrdma_v1_msg *msg, u32 xid,
 {
 	memset(msg, 0, sizeof(*msg));
 	msg->m1_prefix.px_xid = xid;
-	/* RFC 8167, Section 5: the same version as the forward direction */
+	/* RFC 8167, Sections 5.1, 5.2: the forward direction's version */
 	msg->m1_prefix.px_vers = RPCRDMA_VERSION_1;
 	msg->m1_prefix.px_credits = credits;
 	msg->m1_prefix.px_proc = RPCRDMA1_MSG;

@@ -1,6 +1,6 @@
 // SPDX-License-Identifier: GPL-2.0-only
 /*
- * RPC-over-RDMA version 1 transport headers (RFC 8166, Sections 4 and 5):
+ * RPC-over-RDMA version 1 transport headers (RFC 8166, Section 4):
  * RDMA_MSG, RDMA_NOMSG and RDMA_ERROR.
  */
 
@@ -134,7 +134,8 @@ rpcrdma_v1_dec_call_rest(struct rpcrdma_xdr *x, u32 max_payload,
  *	Call (RDMA_MSG) and m1_msg_len its length
  *
  * Accepts RDMA_MSG and RDMA_NOMSG. An RDMA_ERROR from a Requester is
- * RPCRDMA_CE_UNEXPECTED (only Responders send it, RFC 8166, S. 4.5).
+ * RPCRDMA_CE_UNEXPECTED (only Responders send it, RFC 8166, Section
+ * 4.2.4).
  *
  * Return: RPCRDMA_CE_OK, or an error for rpcrdma_codec_action() with
  * RPCRDMA_ROLE_RESPONDER.
@@ -290,7 +291,7 @@ static bool rpcrdma_v1_encodable(const struct rpcrdma_v1_msg *msg)
 		return msg->m1_error.e1_code == RPCRDMA1_ERR_VERS ||
 		       msg->m1_error.e1_code == RPCRDMA1_ERR_CHUNK;
 	default:
-		/* We never send RDMA_MSGP or RDMA_DONE (RFC 8166, S. 4.6) */
+		/* RDMA_MSGP, RDMA_DONE: never sent (RFC 8166, Section 4.6) */
 		return false;
 	}
 }
@@ -332,7 +333,8 @@ static bool rpcrdma_v1_enc_error(struct rpcrdma_xdw *w,
  * @msg: header to encode: prefix (rdma_vers is written as given), then
  *	the chunk lists for RDMA_MSG/RDMA_NOMSG or m1_error for RDMA_ERROR.
  *	A Responder's Reply carries the Write list with the lengths it
- *	actually wrote and the Reply chunk it used (RFC 8166, S. 4.3.2).
+ *	actually wrote and the Reply chunk it used (RFC 8166, Sections
+ *	3.4.6 and 4.3.3).
  * @buf: output buffer
  * @buflen: its size
  * @len: on success the octets written; on RPCRDMA_CE_NOSPACE the

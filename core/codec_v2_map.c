@@ -374,9 +374,10 @@ EXPORT_SYMBOL_RPCRDMA_CODEC(rpcrdma_v2_encode_connprop);
  * ERR_VERS naming the versions it supports (Section 4.3.2). Version 1
  * and Version 2 lay ERR_VERS out alike (prefix, 4 = RDMA_ERROR and
  * RDMA2_ERROR, 1 = ERR_VERS, low, high), and a Version 1 server may put
- * either version in rdma_vers: Linux echoes the request's, RFC 8166,
- * Section 4.2.2 would have its own. Only the error answers our xid;
- * any other Version 2 message means the server speaks Version 2.
+ * either version in rdma_vers: Linux echoes the request's, as RFC 8166,
+ * Section 4.5 asks of every RDMA_ERROR, while Section 4.2.2 (the field
+ * holds 1 in Version 1) would have its own. Only the error answers our
+ * xid; any other Version 2 message means the server speaks Version 2.
  *
  * Return: RPCRDMA_ANSWER_V2, RPCRDMA_ANSWER_V1 (continue in Version 1),
  * RPCRDMA_ANSWER_REFUSED (ERR_VERS whose range leaves out Version 1,

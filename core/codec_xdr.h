@@ -92,7 +92,7 @@ static inline bool rpcrdma_xdw_put64(struct rpcrdma_xdw *w, u64 v)
 	return true;
 }
 
-/* Copy @n octets and zero the XDR pad after them (RFC 4506, S. 4.10) */
+/* Copy @n octets, zero the XDR pad after them (RFC 4506, Section 4.10) */
 static inline bool rpcrdma_xdw_put_opaque(struct rpcrdma_xdw *w,
 					  const u8 *data, u32 n)
 {

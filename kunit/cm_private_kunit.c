@@ -32,7 +32,7 @@ static const struct cm_case cm_valid_cases[] = {
 
 KUNIT_ARRAY_PARAM_DESC(cm_valid, cm_valid_cases, name);
 
-/* Unusable private data leaves the defaults (RFC 8797, Section 6) */
+/* Unusable private data leaves the defaults (RFC 8797, Section 5.1) */
 static const struct cm_case cm_bad_cases[] = {
 	{ "absent", { 0 }, 0, RPCRDMA_CE_CM_SHORT },
 	{ "seven-octets", { 0xf6, 0xab, 0x0e, 0x18, 1, 1, 15 }, 7, RPCRDMA_CE_CM_SHORT },
@@ -96,7 +96,7 @@ static void rpcrdma_cm_private_bad_test(struct kunit *test)
 /*
  * Both directions: the client's offer and the server's answer, each
  * encoded by one side and decoded by the other, sizes rounded down to
- * whole KiB and clamped (RFC 8797, Section 5.1).
+ * whole KiB and clamped (RFC 8797, Section 4.2).
  */
 static void rpcrdma_cm_private_exchange_test(struct kunit *test)
 {

@@ -416,7 +416,7 @@ static void rpcrdma_v1_client_call_test(struct kunit *test)
 /*
  * A Responder answers a Call that offered a Write chunk and a Reply
  * chunk: the Write list carries the length actually written and the
- * Reply chunk the part used (RFC 8166, Section 4.3.2).
+ * Reply chunk the part used (RFC 8166, Sections 3.4.6 and 4.3.3).
  */
 static void rpcrdma_v1_server_reply_test(struct kunit *test)
 {

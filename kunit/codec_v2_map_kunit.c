@@ -706,7 +706,7 @@ static void rpcrdma_v2_encode_middle_test(struct kunit *test)
 	KUNIT_EXPECT_MEMEQ(test, buf,
 			   codec_words(test, call, ARRAY_SIZE(call)), 20);
 	KUNIT_EXPECT_TRUE(test, map_untouched(buf + 20, 44));
-	/* The part: an RPC Call's first words, its xid first (S. 6.3.6) */
+	/* The part: an RPC Call's first words, xid first (Section 6.3.6) */
 	memcpy(buf + 20, codec_words(test, call, 1), 4);
 	memset(buf + 24, 0, 4);
 	KUNIT_ASSERT_EQ(test, rpcrdma_v2_decode(buf, 28, CODEC_MAX_PAYLOAD,

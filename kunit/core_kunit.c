@@ -16,7 +16,7 @@ struct cm_size_case {
 	unsigned int decoded;
 };
 
-/* RFC 8797, Section 5.1: octet = size / 1024 - 1, clamped and rounded down */
+/* RFC 8797, Section 4.2: octet = size / 1024 - 1, clamped and rounded down */
 static const struct cm_size_case cm_size_cases[] = {
 	{ "below-minimum", 0, 0, 1024 },
 	{ "one-byte", 1, 0, 1024 },

@@ -22,10 +22,33 @@
 /* Connection requests that may wait in the rdma_cm backlog. */
 #define SVCRDMA_LISTEN_BACKLOG	128
 
-/* Largest SGE count asked of the device per Send queue entry */
+/*
+ * Send SGEs asked of the device per Send queue entry. Our own Sends use
+ * one (the header and the inline message are copied into one buffer),
+ * but the QP's max_send_sge is also what rdma_rw packs into one RDMA
+ * Write (qp->max_write_sge) or RDMA Read (qp->max_read_sge, further
+ * capped by the device's max_sge_rd) when it maps a segment without an
+ * MR: one SGE per page, so a segment of n pages takes n / max_sge work
+ * requests, rounded up. 32 pages is 128 KiB per work request: a 1 MiB
+ * payload (SVCRDMA_MAX_PAYLOAD) moves in 8 of them, 9 when it starts
+ * inside a page. More SGEs would save few work requests and make every
+ * Send queue entry larger on devices that size entries by max_send_sge.
+ */
 #define SVCRDMA_MAX_SGE		32
 
-/* Send queue work requests per credit besides the Send itself. */
+/*
+ * Send queue work requests per credit besides the Send: the RDMA Reads
+ * of one Call or the RDMA Writes of one Reply. At SVCRDMA_MAX_SGE pages
+ * per work request a full-size payload takes 8 or 9 (see above), and
+ * every further segment of a chunk, and a Reply chunk beside a Write
+ * chunk, starts work requests of its own; 16, twice the aligned count,
+ * covers a payload split over a few segments plus a Reply chunk's
+ * Writes. It sizes the queue and bounds nothing: each post reserves its
+ * exact count first (svcrdma_sq_reserve()) and waits for room, so a
+ * Call that needs more (a device with fewer SGEs, or one that registers
+ * MRs for its Reads) waits for others; only a post larger than the
+ * whole queue is refused (read.c and reply.c say how it is answered).
+ */
 #define SVCRDMA_WRS_PER_REQ	16U
 
 /**
@@ -75,9 +98,10 @@ static int svcrdma_conn_handler(struct rdma_cm_id *id,
 }
 
 /*
- * RFC 8797, Section 5: private data starts with a format identifier
+ * RFC 8797, Section 4: private data starts with a format identifier
  * and a version; anything else (or nothing) means the peer uses the
- * RFC 8166, Section 3.3.2 default of 1024 bytes in both directions.
+ * RFC 8166, Section 3.3.3 default of 1024 bytes in both directions
+ * (RFC 8797, Section 5.1).
  */
 static void svcrdma_parse_private(struct svcrdma_xprt *sx,
 				  const struct rdma_conn_param *param)
@@ -91,7 +115,7 @@ static void svcrdma_parse_private(struct svcrdma_xprt *sx,
 		rpcrdma_cm_private_defaults(&pd);
 	sx->sx_peer_send = pd.cp_send_size;
 	sx->sx_peer_recv = pd.cp_recv_size;
-	/* RFC 8797, Section 3.2: the peer can take remote invalidation */
+	/* RFC 8797, Section 4.1: the peer can take remote invalidation */
 	sx->sx_remote_inv = sx->sx_peer_pd && pd.cp_remote_inv;
 }
 
@@ -282,7 +306,10 @@ static void svcrdma_size_conn(struct svcrdma_xprt *sx,
 	sx->sx_ord = min_t(unsigned int, attr->max_qp_init_rd_atom,
 			   sx->sx_peer_ird);
 	sx->sx_ord = min(sx->sx_ord, READ_ONCE(svcrdma_max_ord));
-	/* rdma_rw packs up to this many pages into one Read or Write */
+	/*
+	 * Only rdma_rw uses more than one send SGE: up to this many pages
+	 * in one RDMA Read or Write (SVCRDMA_MAX_SGE).
+	 */
 	sx->sx_max_sge = clamp(attr->max_send_sge, 1, SVCRDMA_MAX_SGE);
 }
 
@@ -352,7 +379,7 @@ static int svcrdma_do_accept(struct svcrdma_xprt *sx)
 	/*
 	 * RFC 8797, Section 4: tell the client our sizes. We never
 	 * expose memory to be invalidated, so we do not ask for Send
-	 * With Invalidate (Section 3.2).
+	 * With Invalidate (the R bit, Section 4.1).
 	 */
 	pd.cp_version = RPCRDMA_CM_PRIV_VERSION;
 	pd.cp_send_size = sx->sx_send_size;

@@ -550,9 +550,10 @@ static struct svcrdma_rbuild *svcrdma_rb_alloc(struct svc_rqst *rqstp,
 	unsigned int maxpage;
 
 	/*
-	 * RFC 8166, Section 4.5.2: the client offered no responder
+	 * RFC 8166, Section 8.1.4: the client offered no responder
 	 * resources (or the device initiates no Reads), so its chunks
-	 * cannot be pulled; no Read is posted (cm.c, svcrdma_size_conn()).
+	 * cannot be pulled: RDMA_ERROR, and no Read is posted (cm.c,
+	 * svcrdma_size_conn()).
 	 */
 	if (!sx->sx_ord)
 		return ERR_PTR(-EMSGSIZE);
@@ -620,8 +621,8 @@ static int svcrdma_rb_build(struct svcrdma_rbuild *rb)
 	if (ret < 0)
 		return ret;
 	/*
-	 * RFC 8166, Section 4.5.2: chunks that need more RDMA Reads than
-	 * the Send queue can ever hold at once are chunks we cannot
+	 * RFC 8267, Section 6.4.2: chunks that need more RDMA Reads than
+	 * the Send queue can ever hold at once are beyond what we can
 	 * process; answered ERR_CHUNK, nothing posted. (A device that
 	 * packs few pages per Read, or a connection with few credits,
 	 * can get there within the codec's limits.)

@@ -297,7 +297,7 @@ static void svcrdma_setup_inline(struct svc_rqst *rqstp,
 }
 
 /*
- * RFC 8797, Section 3.2: when the client allows it, the Reply may
+ * RFC 8797, Section 4.1: when the client allows it, the Reply may
  * invalidate one rkey the client exposed for this Call. A Version 2
  * Call names that rkey itself (rdma_inv_handle, v2-07, Section 6.5),
  * taken when it was decoded.

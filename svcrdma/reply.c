@@ -9,9 +9,10 @@
  *  - what remains is sent inline after the transport header (RDMA_MSG)
  *    when both fit the client's receive size, or else written into the
  *    client's Reply chunk and announced by an RDMA_NOMSG header
- *    (Section 3.5.3.2);
- *  - a Reply that fits neither is answered with ERR_CHUNK
- *    (Section 4.5.2).
+ *    (Section 3.5.3);
+ *  - a Reply that fits neither is answered with ERR_CHUNK: a chunk
+ *    too small, found before writing (Section 4.5.3; RFC 8267,
+ *    Section 3.1).
  *
  * Version 2 (v2-07) Replies are built the same way and encoded as
  * RDMA2_REPLY_INLINE or RDMA2_REPLY_EXTERNAL. Where Version 1 answers
@@ -108,7 +109,7 @@ static int svcrdma_walk_xdr(const struct xdr_buf *xb, unsigned int off,
  * @length: its length, without XDR pad
  *
  * The n-th payload goes to the n-th Write chunk (RFC 8166, Section
- * 3.4.6); with no Write chunk left it simply stays in the message.
+ * 4.3.2.1); with no Write chunk left it simply stays in the message.
  *
  * Return: 0.
  */
@@ -458,7 +459,7 @@ static int svcrdma_reply_body(struct svcrdma_xprt *sx,
 	if (call->ch_has_reply &&
 	    (!fits || (READ_ONCE(svcrdma_reply_chunk_always) &&
 		       body <= rpcrdma_write_chunk_length(&call->ch_reply)))) {
-		/* RFC 8166, Section 3.5.3.2: Long Reply (v2-07: Special) */
+		/* RFC 8166, Section 3.5.3: Long Reply (v2-07: Special) */
 		ret = svcrdma_write_ranges(sx, sc, res, keep, nr,
 					   &call->ch_reply,
 					   &msg->m1_chunks.ch_reply);
@@ -520,7 +521,7 @@ VISIBLE_IF_KUNIT int svcrdma_reply_build(struct svcrdma_xprt *sx,
 }
 EXPORT_SYMBOL_IF_KUNIT(svcrdma_reply_build);
 
-/* A REPLY_MIDDLE header: the prefix and rdma_remaining (S. 6.3.9) */
+/* A REPLY_MIDDLE header: the prefix and rdma_remaining (Section 6.3.9) */
 #define SVCRDMA_V2_MIDDLE_HDR	RPCRDMA2_MIDDLE_HDR_SIZE
 
 /*
@@ -562,7 +563,7 @@ static int svcrdma_cont_build(struct svcrdma_xprt *sx,
 	size_t len;
 
 	if (last) {
-		/* The REPLY_INLINE: Write list and the rest (S. 6.3.10) */
+		/* The REPLY_INLINE: Write list and the rest (Section 6.3.10) */
 		first->sc_msg.m1_prefix.px_credits = svcrdma_v2_credit(sx);
 		if (rpcrdma_v2_encode_msg(&first->sc_msg, false, 0, p->sc_buf,
 					  send, &len))
@@ -714,7 +715,7 @@ static int __svcrdma_sendto(struct svc_rqst *rqstp)
 
 	ret = svcrdma_reply_build(sx, sc, ctxt, &rqstp->rq_res, &e);
 	/*
-	 * RFC 8166, Section 4.5.2: a Reply whose Writes and Send need
+	 * RFC 8267, Section 6.4.2: a Reply whose Writes and Send need
 	 * more work requests than the Send queue can ever hold cannot be
 	 * sent into these chunks: ERR_CHUNK rather than a closed
 	 * connection. Version 2 has no error for it that fits and keeps
@@ -740,7 +741,7 @@ static int __svcrdma_sendto(struct svc_rqst *rqstp)
 			svcrdma_v2_send_error(sx, xid, RPCRDMA_VERSION_2, &e);
 			return 0;
 		}
-		/* RFC 8166, Section 4.5.2: the client's chunks are too small */
+		/* RFC 8166, Section 4.5.3: the client's chunks are too small */
 		svcrdma_send_error(sx, xid, RPCRDMA_CE_TOO_LONG);
 		return 0;
 	}

@@ -237,7 +237,7 @@ static int svcrdma_post_wrs(struct svcrdma_xprt *sx,
  * @sx: the connection
  * @sc: the context; sc_len bytes of sc_buf are sent
  * @inv_rkey: rkey to invalidate remotely
- * @inv: use Send With Invalidate (RFC 8797, Section 3.2; v2-07,
+ * @inv: use Send With Invalidate (RFC 8797, Section 4.1; v2-07,
  *	Section 6.5)
  *
  * The caller has done the Version 2 flow control, if the connection

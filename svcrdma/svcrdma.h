@@ -126,7 +126,7 @@ static_assert(SVCRDMA_MAX_PAYLOAD <= RPCSVC_MAXPAYLOAD);
 #define SVCRDMA_V2_CREDIT_WAIT	(5 * HZ)
 #define SVCRDMA_V2_CONT_MAX	16U
 
-/* Property defaults when a property is absent or empty (v2-07, S. 5.2) */
+/* Property defaults when absent or empty (v2-07, Section 5.2) */
 #define SVCRDMA_V2_DEF_SBSIZ	RPCRDMA2_DEFAULT_INLINE
 #define SVCRDMA_V2_DEF_RBSIZ	RPCRDMA2_DEFAULT_INLINE
 #define SVCRDMA_V2_DEF_RSSIZ	(1024U * 1024U)

@@ -23,10 +23,41 @@
 
 /* Address and route resolution timeout, ms */
 #define XPRTRDMA_RESOLVE_MS	5000
-/* Send Queue slots per credit, on average; xprtrdma_send() checks */
+/*
+ * Send Queue sizing. Nothing here bounds correctness: every post first
+ * reserves its slots from ep_sq_avail (xprtrdma_sq_reserve()), and a
+ * Call that finds too few waits for write space, so these numbers only
+ * decide how many Calls can be in flight before one has to wait.
+ *
+ * XPRTRDMA_SQ_PER_CREDIT: a posted Call holds one slot per MR for its
+ * REG_MR and one for its Send until the Send completes, and one per MR
+ * for the LOCAL_INV until the MR is invalidated (xprtrdma_send_commit()):
+ * 2 * MRs + 1. A credit whose Call uses XPRTRDMA_MRS_PER_CREDIT (3) MRs
+ * thus holds 7 slots; 8 lets every credit do so at once, with one spare.
+ *
+ * XPRTRDMA_SQ_SLACK: what is reserved beyond the credits' share at the
+ * worst moment: the full XPRTRDMA_SQ_PER_CALL (33: two chunks of
+ * XPRTRDMA_MAX_CHUNK_MRS MRs, each MR with its REG_MR and LOCAL_INV,
+ * and the Send) of the one Call being marshalled (the caller holds
+ * XPRT_LOCKED), the Replies of the XPRTRDMA_BC_SLOTS (8) backchannel
+ * requests, the XPRTRDMA_CCALL_PARTS (4) CALL_MIDDLE Sends of a
+ * continued Call and one control message (RDMA2_GRANT, CONNPROP or an
+ * error answer, which does not wait for room): 46, rounded up to 64,
+ * which also absorbs Calls holding more than three MRs. A device with
+ * fewer than 4 * XPRTRDMA_SQ_SLACK (256) queue entries is refused: the
+ * slack would take a quarter of its queue or more (at 256, 23 credits
+ * are left).
+ *
+ * XPRTRDMA_MRS_PER_CREDIT: MRs one Call uses in the common cases: a
+ * chunk over the head, the page list and the tail of an xdr_buf (a
+ * Reply chunk, a Long Call), or a page list that starts inside a page
+ * and spans one MR more than its pages need. The pool adds
+ * 2 * XPRTRDMA_MAX_CHUNK_MRS so that a Call with two chunks of the most
+ * MRs a chunk may have still gets them while every other credit holds
+ * three; a Call that finds the pool empty waits for MRs to come back.
+ */
 #define XPRTRDMA_SQ_PER_CREDIT	8U
 #define XPRTRDMA_SQ_SLACK	64U
-/* MRs per credit in the pool */
 #define XPRTRDMA_MRS_PER_CREDIT	3U
 
 static void xprtrdma_cm_complete(struct xprtrdma_ep *ep, int status)
@@ -35,7 +66,7 @@ static void xprtrdma_cm_complete(struct xprtrdma_ep *ep, int status)
 	complete(&ep->ep_cm_done);
 }
 
-/* RFC 8797, Section 4: honour the server's inline sizes (or defaults) */
+/* RFC 8797, Section 4.2: honour the server's inline sizes (or defaults) */
 static void xprtrdma_cm_established(struct xprtrdma_ep *ep,
 				    const struct rdma_conn_param *param)
 {
@@ -46,7 +77,7 @@ static void xprtrdma_cm_established(struct xprtrdma_ep *ep,
 	have = rpcrdma_cm_private_decode(param->private_data,
 					 param->private_data_len,
 					 &cp) == RPCRDMA_CE_OK;
-	/* Without private data both thresholds are 1024 (RFC 8166, 3.3.2) */
+	/* Without private data both are 1024 (RFC 8166, Section 3.3.3) */
 	ep->ep_inline_send = min(rx->rx_inline_send, cp.cp_recv_size);
 	ep->ep_inline_recv = min(rx->rx_inline_recv, cp.cp_send_size);
 	ep->ep_remote_inv = cp.cp_remote_inv;
@@ -209,6 +240,7 @@ static int xprtrdma_ep_size(struct xprtrdma_ep *ep)
 	 */
 	credits = min(credits, maxwr - XPRTRDMA_BC_SLOTS -
 			       XPRTRDMA_EXTRA_RECVS - 1);
+	/* Send Queue: the credits' share, the slack and ib_drain_sq()'s */
 	credits = min(credits, (maxwr - XPRTRDMA_SQ_SLACK - 1) /
 			       XPRTRDMA_SQ_PER_CREDIT);
 	ep->ep_credits = credits;
@@ -477,7 +509,8 @@ static int xprtrdma_connect_status(int rc)
 /*
  * Credits are granted per connection (RFC 8166, Section 3.3.1): the Calls
  * that held one on the old connection hold none on the new one, where
- * the requester starts with one credit until the responder grants more.
+ * the requester starts with one credit until the responder grants more
+ * (Section 3.3.3).
  * Every RPC that goes out again takes a credit afresh. No Call can be in
  * flight here: the old QP is drained and the caller holds XPRT_LOCKED.
  */

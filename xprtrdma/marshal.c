@@ -5,7 +5,8 @@
  * For each Call we choose (RFC 8166, Section 3.5):
  *   - how the reply comes back: inline when the largest possible reply
  *     fits the peer's inline threshold, else a Write chunk for the
- *     DDP-eligible page list (RFC 8267: the data of NFS READ, marked
+ *     DDP-eligible page list (RFC 8267, Sections 4 and 6.1: the data
+ *     of NFS READ, marked
  *     XDRBUF_READ by the upper layer, and the pathname of NFSv3 READLINK)
  *     when the rest fits, else a Reply chunk for the whole reply;
  *   - how the call goes out: inline when it fits; on a Version 2
@@ -228,7 +229,7 @@ static unsigned int xprtrdma_page_mrs(struct xprtrdma_ep *ep,
  * May the data of this Call's arguments or results travel in chunks?
  * Not when RPCSEC_GSS integrity or privacy wraps the whole message
  * body: the data is then covered by a checksum or sealed inside a
- * token, so it is no separate XDR item (RFC 8166, Section 9.2.2).
+ * token, so it is no separate XDR item (RFC 8166, Section 8.2.2.3).
  */
 static bool xprtrdma_ddp_allowed(const struct rpc_rqst *rqst)
 {
@@ -239,8 +240,8 @@ static bool xprtrdma_ddp_allowed(const struct rpc_rqst *rqst)
 }
 
 /*
- * The pathname result of READLINK is DDP-eligible (RFC 8267, Section 3
- * for NFS versions 2 and 3, Section 5.1 for the COMPOUND of version 4),
+ * The pathname result of READLINK is DDP-eligible (RFC 8267, Section 4
+ * for NFS versions 2 and 3, Section 6.1 for the COMPOUND of version 4),
  * but unlike READ's data the NFS client does not flag its page list,
  * so the procedure tells.
  *
@@ -286,7 +287,7 @@ static enum xprtrdma_wtype xprtrdma_plan_reply(struct xprtrdma_ep *ep,
 	/* RFC 8166, Section 3.3.2: the reply must fit the inline threshold */
 	if (hdr + rest + rcv->page_len <= ep->ep_inline_recv)
 		return XPRTRDMA_REPLY_INLINE;
-	/* RFC 8267, Sections 3 and 5.1: READ data, READLINK pathname */
+	/* RFC 8267, Sections 4 and 6.1: READ data, READLINK pathname */
 	if (xprtrdma_ddp_reply(rqst)) {
 		n = xprtrdma_page_mrs(ep, rcv);
 		hdr += XPRTRDMA_WCHUNK_BASE + n * RPCRDMA_SEGMENT_SIZE;
@@ -386,7 +387,7 @@ static int xprtrdma_reg_read(struct xprtrdma_ep *ep, struct xprtrdma_req *req,
 /* Bytes of the tail that follow the page list's XDR roundup */
 static u32 xprtrdma_tail_skip(const struct xdr_buf *snd)
 {
-	/* RFC 8166, Section 3.4.5: roundup is not sent with a Read chunk */
+	/* RFC 8166, Section 3.4.5.2: roundup is not sent in a Read chunk */
 	return min_t(u32, xdr_pad_size(snd->page_len), snd->tail[0].iov_len);
 }
 
@@ -408,7 +409,7 @@ static enum xprtrdma_rtype xprtrdma_plan_call(struct xprtrdma_ep *ep,
 
 	if (hdr + snd->len <= ep->ep_inline_send)
 		return XPRTRDMA_CALL_INLINE;
-	/* RFC 8267, Sections 3 and 5.1: the WRITE payload is DDP-eligible */
+	/* RFC 8267, Sections 4 and 6.1: the WRITE payload is DDP-eligible */
 	if ((snd->flags & XDRBUF_WRITE) && snd->page_len &&
 	    xprtrdma_ddp_allowed(&req->req_rqst)) {
 		rest = snd->head[0].iov_len + snd->tail[0].iov_len -
@@ -551,8 +552,8 @@ int xprtrdma_marshal(struct xprtrdma_ep *ep, struct xprtrdma_req *req,
 		goto out_err;
 	rtype = xprtrdma_plan_call(ep, req);
 	/*
-	 * v2-07, Sections 4.5.1.2 and 15.5: a Call chunk, or a Read chunk
-	 * for a moderately sized payload, is less efficient than Sends
+	 * v2-07, Section 4.5.1.2 and Appendix C.5: a Call chunk, or a Read
+	 * chunk for a moderately sized payload, is less efficient than Sends
 	 */
 	if (rtype != XPRTRDMA_CALL_INLINE && ep->ep_vers == RPCRDMA_VERSION_2) {
 		fin = ep->ep_inline_send - xprtrdma_hdr_size(ep, req);

@@ -315,7 +315,7 @@ static void m_call_inline_pages(struct kunit *test)
 
 /*
  * NFS WRITE (XDRBUF_WRITE): the payload goes in a Read chunk at its XDR
- * position; its roundup is not sent (RFC 8166, Section 3.4.5), and the
+ * position; its roundup is not sent (RFC 8166, Section 3.4.5.2), and the
  * rest of the tail is sent inline behind the head.
  */
 static void m_call_read_chunk(struct kunit *test)
@@ -370,7 +370,7 @@ static void m_call_read_chunk_too_big(struct kunit *test)
 /*
  * Not DDP-eligible: a page list without XDRBUF_WRITE, or an empty one
  * (a zero-length WRITE), or under RPCSEC_GSS integrity or privacy
- * (RFC 8166, Section 9.2.2): the whole Call goes at position zero.
+ * (RFC 8166, Section 8.2.2.3): the whole Call goes at position zero.
  */
 static void m_call_not_ddp(struct kunit *test)
 {

@@ -4,7 +4,8 @@
  *
  * RFC 8166, Section 8.1.3: memory exposed for an RPC must no longer be
  * exposed once the RPC is done. When the reply arrives the MRs the peer
- * did not invalidate itself (Send With Invalidate, RFC 8797 Section 4.1)
+ * did not invalidate itself (Send With Invalidate, RFC 8797, Section
+ * 4.1)
  * are invalidated with a chain of LOCAL_INVs, and the RPC completes only
  * when that chain has. When an RPC ends without a reply, buf_free
  * invalidates synchronously. A connection teardown deregisters all MRs.

@@ -72,7 +72,7 @@ static int xprtrdma_check_chunk(const struct rpcrdma_write_chunk *got,
 	for (i = 0; i < got->wc_nsegs; i++) {
 		g = &got->wc_segs[i];
 		s = &sent->wc_segs[i];
-		/* RFC 8166, Section 4.3.2: lengths say what was written */
+		/* RFC 8166, Section 3.4.6: lengths say what was written */
 		if (g->rs_handle != s->rs_handle || g->rs_length > s->rs_length)
 			return -EPROTO;
 		/* Segments fill in order; data after a gap we cannot place */
@@ -124,7 +124,7 @@ static int xprtrdma_copy_in(struct xdr_buf *buf, u32 offset, const void *src,
 /*
  * The Write chunk holds @wlen bytes at the start of the page list. The
  * inline bytes before it fill the head; the data's XDR roundup, which
- * the peer does not send (RFC 8166, Section 3.4.5), is supplied here,
+ * the peer does not send (RFC 8166, Section 3.4.6.2), is supplied here,
  * and the inline bytes after the data follow it.
  */
 static int xprtrdma_place_write(struct rpc_rqst *rqst, const u8 *src,

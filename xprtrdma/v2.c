@@ -501,7 +501,7 @@ static u32 xprtrdma_v2_prop(const struct rpcrdma_v2_props *pr, u32 id,
  * Honour the server's properties. Only while negotiating: the
  * connection is not published yet, so nothing else reads these sizes.
  * Sizes below what RFC 8166 guarantees every receiver (1024 octets,
- * Section 3.3.2) and chunk limits below what a Call needs at all (head,
+ * Section 3.3.3) and chunk limits below what a Call needs at all (head,
  * tail, one page list MR and a page-offset one) are raised to those.
  */
 static void xprtrdma_v2_props_apply(struct xprtrdma_ep *ep,

@@ -124,7 +124,7 @@ enum rpcrdma_codec_role {
 	RPCRDMA_ROLE_REQUESTER,		/* decoded a Reply or RDMA_ERROR */
 };
 
-/* The four words every transport header starts with (RFC 8166, S. 4.2) */
+/* The four words every transport header starts with (RFC 8166, Section 4.2) */
 struct rpcrdma_prefix {
 	u32 px_xid;
 	u32 px_vers;
@@ -139,7 +139,7 @@ struct rpcrdma_segment {
 	u64 rs_offset;
 };
 
-/* One Read segment: a segment plus its XDR position (S. 3.4.5) */
+/* One Read segment: a segment plus its XDR position (Section 3.4.5) */
 struct rpcrdma_read_segment {
 	struct rpcrdma_segment rr_seg;
 	u32 rr_position;
@@ -240,7 +240,7 @@ struct rpcrdma_v2_msg {
  */
 #define RPCRDMA2_DF_MSG_START		0x1U
 
-/* What the answer to a client's first message says (v2-07, S. 4.3) */
+/* What the answer to a client's first message says (v2-07, Section 4.3) */
 enum rpcrdma_vers_answer {
 	RPCRDMA_ANSWER_NONE = 0,	/* not an answer to that message */
 	RPCRDMA_ANSWER_V2,		/* the server speaks Version 2 */

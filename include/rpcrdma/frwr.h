@@ -46,7 +46,7 @@ struct frwr_mr {
 	int			fm_mapped;	/* entries DMA-mapped */
 	enum dma_data_direction	fm_dir;
 	enum frwr_state		fm_state;
-	/* The RDMA segment advertised to the peer (RFC 8166, S. 3.4.3) */
+	/* The RDMA segment advertised to the peer (RFC 8166, Section 3.4.3) */
 	u32			fm_handle;
 	u32			fm_length;
 	u64			fm_offset;

@@ -11,7 +11,7 @@
 #ifndef _RPCRDMA_WIRE_H
 #define _RPCRDMA_WIRE_H
 
-/* One XDR unit; every item starts on a multiple of it (RFC 4506, S. 3). */
+/* One XDR unit; each item starts on a multiple of it (RFC 4506, Section 3) */
 #define RPCRDMA_XDR_UNIT		4U
 
 /*
@@ -44,8 +44,8 @@
 /* enum rdma_proc (RFC 8166, Section 4.1.2) */
 #define RPCRDMA1_MSG			0U
 #define RPCRDMA1_NOMSG			1U
-#define RPCRDMA1_MSGP			2U	/* no longer supported, S. 4.6.1 */
-#define RPCRDMA1_DONE			3U	/* no longer supported, S. 4.6.2 */
+#define RPCRDMA1_MSGP			2U	/* RFC 8166, Section 4.6.1 */
+#define RPCRDMA1_DONE			3U	/* RFC 8166, Section 4.6.2 */
 #define RPCRDMA1_ERROR			4U
 
 /* enum rpc_rdma_errcode (RFC 8166, Section 4.1.2) */
@@ -64,7 +64,7 @@
 
 /*
  * Default inline threshold when nothing else has been agreed
- * (RFC 8166, Section 3.3.2).
+ * (RFC 8166, Section 3.3.3).
  */
 #define RPCRDMA1_DEFAULT_INLINE		1024U
 
@@ -139,7 +139,7 @@
 /*
  * RFC 8797 private data ------------------------------------------------
  *
- * Layout (RFC 8797, Section 5): a 32-bit format identifier, then four
+ * Layout (RFC 8797, Section 4): a 32-bit format identifier, then four
  * octets: version, flags, send size, receive size.
  */
 #define RPCRDMA_CM_PRIV_MAGIC		0xf6ab0e18U
@@ -153,7 +153,7 @@
 #define RPCRDMA_CM_PRIV_F_REMOTE_INV	0x01U
 
 /*
- * RFC 8797, Section 5.1: an inline threshold travels in one octet as
+ * RFC 8797, Section 4.2: an inline threshold travels in one octet as
  * (size / 1024) - 1, so the encodable range is 1 KiB to 256 KiB.
  */
 #define RPCRDMA_CM_SIZE_UNIT		1024U

@@ -17,8 +17,9 @@ make_sources() {
 	done
 	head -c 1048576 /dev/urandom > /tmp/src/direct
 	sha256sum < /tmp/src/direct | cut -d' ' -f1 > /tmp/src/direct.sum
-	# RFC 8267 makes READLINK's pathname DDP-eligible; a target near
-	# the 4 KiB inline threshold exercises the Write chunk path.
+	# RFC 8267, Section 4 makes READLINK's pathname DDP-eligible; a
+	# target near the 4 KiB inline threshold exercises the Write chunk
+	# path.
 	head -c 3000 /dev/zero | tr '\0' 'l' > /tmp/src/linktarget
 }
 

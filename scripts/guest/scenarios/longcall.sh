@@ -1,10 +1,10 @@
 # SPDX-License-Identifier: GPL-2.0-only
 # Scenario "longcall" (NFSv4.2): Calls and Replies too long to go inline
 # that are not READ or WRITE data. A large user xattr makes the client
-# send SETXATTR as RDMA_NOMSG with a Position-zero Read chunk (RFC 8166,
-# Section 3.5.3.1) and receive GETXATTR's value through the Reply chunk
-# (Section 3.5.3.2). Every value is compared byte for byte; sizes run
-# from inline to the 64 KiB xattr limit.
+# send SETXATTR as RDMA_NOMSG with a Position-zero Read chunk (a Long
+# Call) and receive GETXATTR's value through the Reply chunk (a Long
+# Reply; both RFC 8166, Section 3.5.3). Every value is compared byte
+# for byte; sizes run from inline to the 64 KiB xattr limit.
 
 LONGCALL_SIZES="100 3000 5000 12000 40000 65000"
 
