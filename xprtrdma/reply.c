@@ -25,7 +25,7 @@
 #include "trace.h"
 
 /* RFC 8166, Section 3.3.1: the grant is at least one and at most asked */
-static u32 xprtrdma_grant(struct xprtrdma_ep *ep, u32 grant, u32 xid)
+VISIBLE_IF_KUNIT u32 xprtrdma_grant(struct xprtrdma_ep *ep, u32 grant, u32 xid)
 {
 	u32 credits = clamp(grant, 1U, ep->ep_credits);
 
@@ -35,6 +35,7 @@ static u32 xprtrdma_grant(struct xprtrdma_ep *ep, u32 grant, u32 xid)
 	}
 	return credits;
 }
+EXPORT_SYMBOL_IF_KUNIT(xprtrdma_grant);
 
 /*
  * @credits: Version 1, the grant; Version 2 (@ep's ep_vers), the open
@@ -43,8 +44,8 @@ static u32 xprtrdma_grant(struct xprtrdma_ep *ep, u32 grant, u32 xid)
  * Section 4.2.1). The send path enforces the window itself (v2.c);
  * the congestion window only keeps RPCs from queueing up behind it.
  */
-static void xprtrdma_update_credits(struct xprtrdma_ep *ep,
-				    struct rpc_rqst *rqst, u32 credits)
+VISIBLE_IF_KUNIT void xprtrdma_update_credits(struct xprtrdma_ep *ep,
+					      struct rpc_rqst *rqst, u32 credits)
 {
 	struct rpc_xprt *xprt = rqst->rq_xprt;
 
@@ -57,6 +58,7 @@ static void xprtrdma_update_credits(struct xprtrdma_ep *ep,
 	xprt_release_rqst_cong(rqst->rq_task);
 	spin_unlock(&xprt->transport_lock);
 }
+EXPORT_SYMBOL_IF_KUNIT(xprtrdma_update_credits);
 
 /* Offered vs. returned segments of a Write or Reply chunk */
 static int xprtrdma_check_chunk(const struct rpcrdma_write_chunk *got,
