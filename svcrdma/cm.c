@@ -13,6 +13,7 @@
 #include <linux/slab.h>
 #include <linux/sunrpc/addr.h>
 #include <rdma/ib_cm.h>
+#include <kunit/visibility.h>
 
 #include <rpcrdma/core.h>
 
@@ -251,17 +252,16 @@ out_free:
 }
 
 /*
- * Sizes for the new connection, from our tunables, the client's
- * private data (RFC 8797, Section 3.1) and the device's limits.
+ * Credits and queue depths, from the max_requests tunable (@want) and
+ * the work requests a queue of the device may hold (@max_qp_wr).
  */
-static void svcrdma_size_conn(struct svcrdma_xprt *sx,
-			      const struct ib_device_attr *attr)
+VISIBLE_IF_KUNIT void svcrdma_size_queues(struct svcrdma_xprt *sx,
+					  unsigned int want, int max_qp_wr)
 {
-	unsigned int reqs, max_wr, inl, v2inl;
+	unsigned int reqs, max_wr;
 
-	max_wr = max_t(int, attr->max_qp_wr, 2 * SVCRDMA_REQS_MIN);
-	reqs = clamp(READ_ONCE(svcrdma_max_requests), SVCRDMA_REQS_MIN,
-		     SVCRDMA_REQS_MAX);
+	max_wr = max_t(int, max_qp_wr, 2 * SVCRDMA_REQS_MIN);
+	reqs = clamp(want, SVCRDMA_REQS_MIN, SVCRDMA_REQS_MAX);
 	reqs = min(reqs, max_wr / 2);
 	sx->sx_max_requests = reqs;
 	sx->sx_credits = reqs;
@@ -269,6 +269,20 @@ static void svcrdma_size_conn(struct svcrdma_xprt *sx,
 	sx->sx_rq_depth = min(reqs + SVCRDMA_BC_REQS, max_wr);
 	sx->sx_sq_depth = min(reqs * (1 + SVCRDMA_WRS_PER_REQ) +
 			      SVCRDMA_BC_REQS, max_wr);
+}
+EXPORT_SYMBOL_IF_KUNIT(svcrdma_size_queues);
+
+/*
+ * Sizes for the new connection, from our tunables, the client's
+ * private data (RFC 8797, Section 3.1) and the device's limits.
+ */
+static void svcrdma_size_conn(struct svcrdma_xprt *sx,
+			      const struct ib_device_attr *attr)
+{
+	unsigned int inl, v2inl;
+
+	svcrdma_size_queues(sx, READ_ONCE(svcrdma_max_requests),
+			    attr->max_qp_wr);
 
 	/* Our Receives are as large as the client says it will send. */
 	inl = READ_ONCE(svcrdma_inline_size);

@@ -13,6 +13,7 @@
 
 #include <linux/slab.h>
 #include <linux/sunrpc/xdr.h>
+#include <kunit/visibility.h>
 
 #include <rpcrdma/compat.h>
 
@@ -85,6 +86,7 @@ void svcrdma_recv_ctxt_put(struct svcrdma_xprt *sx,
 		svcrdma_v2_recv_release(sx, ctxt);
 	llist_add(&ctxt->rc_free, &sx->sx_recv_free);
 }
+EXPORT_SYMBOL_IF_KUNIT(svcrdma_recv_ctxt_put);
 
 /* Only the thread holding XPT_BUSY (or xpo_accept) takes from the list. */
 static struct svcrdma_recv_ctxt *svcrdma_recv_ctxt_get(struct svcrdma_xprt *sx)
@@ -154,6 +156,7 @@ int svcrdma_recv_ring_init(struct svcrdma_xprt *sx)
 	}
 	return 0;
 }
+EXPORT_SYMBOL_IF_KUNIT(svcrdma_recv_ring_init);
 
 /**
  * svcrdma_recv_ring_destroy - free every Receive context
@@ -173,6 +176,7 @@ void svcrdma_recv_ring_destroy(struct svcrdma_xprt *sx)
 		svcrdma_recv_ctxt_free(sx, ctxt);
 	WARN_ON_ONCE(atomic_read(&sx->sx_recv_count));
 }
+EXPORT_SYMBOL_IF_KUNIT(svcrdma_recv_ring_destroy);
 
 static void svcrdma_recv_done(struct ib_cq *cq, struct ib_wc *wc)
 {
@@ -438,3 +442,4 @@ out_none:
 	svc_xprt_received(xprt);
 	return 0;
 }
+EXPORT_SYMBOL_IF_KUNIT(svcrdma_recvfrom);

@@ -52,6 +52,7 @@ u32 svcrdma_credits(struct svcrdma_xprt *sx)
 	WRITE_ONCE(sx->sx_credits, c);
 	return c;
 }
+EXPORT_SYMBOL_IF_KUNIT(svcrdma_credits);
 
 static struct svcrdma_send_ctxt *
 svcrdma_send_ctxt_alloc(struct svcrdma_xprt *sx)

@@ -493,6 +493,11 @@ struct svc_xprt *svcrdma_create_listener(struct svc_serv *serv,
 struct svc_xprt *svcrdma_accept(struct svc_xprt *xprt);
 void svcrdma_cm_disconnect(struct svcrdma_xprt *sx);
 void svcrdma_qp_flush(struct svcrdma_xprt *sx);
+#if IS_ENABLED(CONFIG_KUNIT)
+/* static unless KUnit is enabled: for the KUnit suites here */
+void svcrdma_size_queues(struct svcrdma_xprt *sx, unsigned int want,
+			 int max_qp_wr);
+#endif
 
 /* transport.c */
 extern struct svc_xprt_class svcrdma_class;

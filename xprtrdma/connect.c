@@ -17,6 +17,7 @@
 #include <linux/slab.h>
 #include <linux/sched/mm.h>
 #include <linux/sunrpc/sched.h>
+#include <kunit/visibility.h>
 
 #include "xprtrdma.h"
 #include "trace.h"
@@ -218,7 +219,7 @@ static void xprtrdma_ep_destroy(struct xprtrdma_ep *ep)
 }
 
 /* Queue sizes from the device's limits (RFC 8166, Section 3.3.1) */
-static int xprtrdma_ep_size(struct xprtrdma_ep *ep)
+VISIBLE_IF_KUNIT int xprtrdma_ep_size(struct xprtrdma_ep *ep)
 {
 	const struct ib_device_attr *a = &ep->ep_id->device->attrs;
 	unsigned int credits = ep->ep_rx->rx_xprt.max_reqs;
@@ -249,6 +250,7 @@ static int xprtrdma_ep_size(struct xprtrdma_ep *ep)
 	atomic_set(&ep->ep_sq_avail, ep->ep_sq_depth);
 	return 0;
 }
+EXPORT_SYMBOL_IF_KUNIT(xprtrdma_ep_size);
 
 static int xprtrdma_ep_qp(struct xprtrdma_ep *ep)
 {
@@ -514,7 +516,7 @@ static int xprtrdma_connect_status(int rc)
  * Every RPC that goes out again takes a credit afresh. No Call can be in
  * flight here: the old QP is drained and the caller holds XPRT_LOCKED.
  */
-static void xprtrdma_credits_reset(struct xprtrdma_xprt *rx)
+VISIBLE_IF_KUNIT void xprtrdma_credits_reset(struct xprtrdma_xprt *rx)
 {
 	struct rpc_xprt *xprt = &rx->rx_xprt;
 	unsigned int i;
@@ -529,6 +531,7 @@ static void xprtrdma_credits_reset(struct xprtrdma_xprt *rx)
 	clear_bit(XPRT_CWND_WAIT, &xprt->state);
 	spin_unlock(&xprt->transport_lock);
 }
+EXPORT_SYMBOL_IF_KUNIT(xprtrdma_credits_reset);
 
 /**
  * xprtrdma_connect_worker - establish a connection for a transport

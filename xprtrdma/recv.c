@@ -9,6 +9,7 @@
  */
 
 #include <linux/slab.h>
+#include <kunit/visibility.h>
 
 #include "xprtrdma.h"
 #include "trace.h"
@@ -73,6 +74,7 @@ int xprtrdma_reps_create(struct xprtrdma_ep *ep)
 	}
 	return 0;
 }
+EXPORT_SYMBOL_IF_KUNIT(xprtrdma_reps_create);
 
 /**
  * xprtrdma_reps_destroy - unmap and free a Receive ring
@@ -97,6 +99,7 @@ void xprtrdma_reps_destroy(struct xprtrdma_ep *ep)
 	kvfree(ep->ep_reps);
 	ep->ep_reps = NULL;
 }
+EXPORT_SYMBOL_IF_KUNIT(xprtrdma_reps_destroy);
 
 /**
  * xprtrdma_rep_post - post (or repost) one Receive
@@ -136,3 +139,4 @@ int xprtrdma_reps_post_all(struct xprtrdma_ep *ep)
 	}
 	return 0;
 }
+EXPORT_SYMBOL_IF_KUNIT(xprtrdma_reps_post_all);

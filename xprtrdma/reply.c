@@ -25,7 +25,7 @@
 #include "trace.h"
 
 /* RFC 8166, Section 3.3.1: the grant is at least one and at most asked */
-static u32 xprtrdma_grant(struct xprtrdma_ep *ep, u32 grant, u32 xid)
+VISIBLE_IF_KUNIT u32 xprtrdma_grant(struct xprtrdma_ep *ep, u32 grant, u32 xid)
 {
 	u32 credits = clamp(grant, 1U, ep->ep_credits);
 
@@ -35,28 +35,36 @@ static u32 xprtrdma_grant(struct xprtrdma_ep *ep, u32 grant, u32 xid)
 	}
 	return credits;
 }
+EXPORT_SYMBOL_IF_KUNIT(xprtrdma_grant);
 
 /*
  * @credits: Version 1, the grant; Version 2 (@ep's ep_vers), the open
- * window, to which the Calls already out are added, since a Version 2
+ * window, to which the Calls still out are added, since a Version 2
  * credit value counts every message the server has taken (v2-07,
- * Section 4.2.1). The send path enforces the window itself (v2.c);
- * the congestion window only keeps RPCs from queueing up behind it.
+ * Section 4.2.1). The Call this Reply answers is no longer out: its
+ * share of xprt->cong goes just below. The send path enforces the
+ * window itself (v2.c); the congestion window only keeps RPCs from
+ * queueing up behind it.
  */
-static void xprtrdma_update_credits(struct xprtrdma_ep *ep,
-				    struct rpc_rqst *rqst, u32 credits)
+VISIBLE_IF_KUNIT void xprtrdma_update_credits(struct xprtrdma_ep *ep,
+					      struct rpc_rqst *rqst, u32 credits)
 {
 	struct rpc_xprt *xprt = rqst->rq_xprt;
+	u32 out;
 
 	spin_lock(&xprt->transport_lock);
-	if (ep->ep_vers == RPCRDMA_VERSION_2)
-		credits = clamp(credits + (u32)(xprt->cong >> RPC_CWNDSHIFT),
-				1U, ep->ep_credits);
+	if (ep->ep_vers == RPCRDMA_VERSION_2) {
+		out = xprt->cong >> RPC_CWNDSHIFT;
+		if (rqst->rq_cong && out)
+			out--;
+		credits = clamp(credits + out, 1U, ep->ep_credits);
+	}
 	xprt->cwnd = credits << RPC_CWNDSHIFT;
 	/* This Call no longer holds one of the peer's credits */
 	xprt_release_rqst_cong(rqst->rq_task);
 	spin_unlock(&xprt->transport_lock);
 }
+EXPORT_SYMBOL_IF_KUNIT(xprtrdma_update_credits);
 
 /* Offered vs. returned segments of a Write or Reply chunk */
 static int xprtrdma_check_chunk(const struct rpcrdma_write_chunk *got,

@@ -484,13 +484,19 @@ void xprtrdma_v2_send_error(struct xprtrdma_ep *ep, u32 xid,
 void xprtrdma_v2_error_reply(struct xprtrdma_ep *ep,
 			     const struct rpcrdma_v2_msg *m2);
 #if IS_ENABLED(CONFIG_KUNIT)
-/* static unless KUnit is enabled: for xprtrdma/v2_kunit.c */
+/* static unless KUnit is enabled: for the KUnit suites here */
 bool xprtrdma_v2_take_grant(struct xprtrdma_ep *ep);
 bool xprtrdma_v2_settle(struct xprtrdma_ep *ep, unsigned int vers,
 			enum rpcrdma_vers_answer answer);
 /* reply.c */
 int xprtrdma_reply_place(struct xprtrdma_ep *ep, struct xprtrdma_req *req,
 			 struct xprtrdma_rep *rep, const u8 *src);
+u32 xprtrdma_grant(struct xprtrdma_ep *ep, u32 grant, u32 xid);
+void xprtrdma_update_credits(struct xprtrdma_ep *ep, struct rpc_rqst *rqst,
+			     u32 credits);
+/* connect.c */
+int xprtrdma_ep_size(struct xprtrdma_ep *ep);
+void xprtrdma_credits_reset(struct xprtrdma_xprt *rx);
 #endif
 
 /* stats.c */
