@@ -1277,7 +1277,11 @@ static int served(void)
  * client's first Version 2 message is answered with a Version 1 ERR_VERS
  * (1..1 unless "negotiate LOW HIGH" says otherwise), so the client falls
  * back to Version 1. Calls are numbered from 1 across connections; the
- * case's "on" lines replace what is done with one of them:
+ * case's "on" lines replace what is done with one of them. The
+ * client's Replies to reverse-direction Calls the case sent are logged
+ * and counted ("expect cb_replies"); a Call nfsd sends on the proxy's
+ * TCP connection (a callback on the backchannel of an NFSv4.1 session
+ * created through it) is logged and skipped, never forwarded.
  *
  *   on call N ACTION...     the N-th Call
  *   on write N ACTION...    the N-th Call that offers a Write list
@@ -1317,8 +1321,21 @@ static int served(void)
  *   expect kept             a later Call arrives on that connection
  *   expect gone             the client closed that connection (its DREQ
  *                           came), whether or not it connected again
- *   expect err_chunk        the client sent an RDMA_ERROR ERR_CHUNK
- *   mount ok|fail SECS      read by the scenario, not here
+ *   expect err_chunk        the client sent an RDMA_ERROR ERR_CHUNK for
+ *                           the rdma_xid of a message the case sent
+ *   expect cb_replies MIN MAX
+ *                           the client answered MIN to MAX of the
+ *                           reverse-direction Calls the case sent (RFC
+ *                           8167, Section 5.2; every reverse Reply must
+ *                           grant at least one credit and carry no
+ *                           chunks, and answer a Call of the case)
+ *   mount ok|fail SECS [VERS]
+ *                           read by the scenario, not here; VERS the
+ *                           NFS version mounted: 4.0 (default), 4.1, 4.2
+ *   scenario trace EVENT TEXT
+ *                           read by the scenario: our client's trace
+ *                           event EVENT is recorded during the case with
+ *                           TEXT in its line
  *   io forced SECS BOUND    read by the scenario: after the mount, cmp
  *                           of the file; SECS later umount -f, and cmp
  *                           must return within BOUND s
@@ -1368,6 +1385,13 @@ struct lconn {
 	uint32_t seq, calls, sends_out, slot;
 	bool up, gone, deaf, norepost;
 	bool closed_here;	/* we sent the DREQ */
+	/*
+	 * Receives completed while lc_send() waited for Send slots (a
+	 * flood): taken later by lc_poll(), in order, their buffers not
+	 * reposted until then. At most one per posted Receive.
+	 */
+	struct ibv_wc pend[LNRECV];
+	int npend;
 };
 
 static const char *const g_kinds[] = {
@@ -1398,6 +1422,12 @@ static uint32_t g_mark_conn, g_mark_calls;	/* at the last "on" Send */
 static bool g_mark_kept, g_expect_close, g_expect_kept;
 static bool g_mark_gone, g_expect_gone;
 static bool g_expect_err_chunk, g_got_err_chunk;
+#define MAXHXID 64
+static uint32_t g_hxid[MAXHXID];	/* rdma_xids of the hostile Sends */
+static int g_nhxid;
+static bool g_expect_cb;		/* "expect cb_replies MIN MAX" */
+static uint32_t g_cb_min, g_cb_max, g_cb_replies, g_cb_credits;
+static uint32_t g_nfsd_calls;	/* nfsd's Calls on the proxy's connection */
 static uint8_t g_last[LSBUFSZ];
 static uint32_t g_lastlen;
 static int g_nfsd = -1;
@@ -1573,10 +1603,27 @@ static int fetch(struct lcall *k)
 		len = nfsd_record(k->reply, sizeof(k->reply) - 64);
 		if (len < 0)
 			return -1;
-		/* Skip nfsd's callbacks and anything for another xid */
 		if (get32(k->reply, len, 4) == 1 &&
 		    get32(k->reply, len, 0) == k->xid)
 			break;
+		/*
+		 * Anything else is skipped. A Call is nfsd's callback on the
+		 * backchannel an NFSv4.1 session bound to this connection
+		 * (CREATE_SESSION came through it); it is not forwarded to
+		 * the client, whose reverse-direction Calls come from the
+		 * case alone, and not answered.
+		 */
+		if (get32(k->reply, len, 4) == 0) {
+			g_nfsd_calls++;
+			printf("# nfsd's Call 0x%08x (%#x/%u/%u) on the proxy's TCP: skipped\n",
+			       get32(k->reply, len, 0),
+			       get32(k->reply, len, 12),
+			       get32(k->reply, len, 16),
+			       get32(k->reply, len, 20));
+		} else {
+			printf("# nfsd's record of %d octets (xid 0x%08x) skipped\n",
+			       len, get32(k->reply, len, 0));
+		}
 	}
 	k->replylen = len;
 	k->fetched = true;
@@ -1684,32 +1731,45 @@ static void lc_reap_sends(struct lconn *lc, struct ibv_wc *wc)
 
 static void lc_recv(struct lconn *lc, const uint8_t *b, uint32_t len);
 
-/* Take completions of @lc; Receives are handled and reposted */
+/* A Receive completion: handled, then its buffer reposted */
+static void lc_take_recv(struct lconn *lc, const struct ibv_wc *wc)
+{
+	if (wc->status != IBV_WC_SUCCESS) {
+		if (!lc->gone)
+			printf("# connection %u: Receive completed with %s\n",
+			       lc->seq, ibv_wc_status_str(wc->status));
+		lc->gone = true;
+		return;
+	}
+	if (!lc->deaf)
+		lc_recv(lc, lc->rbuf + wc->wr_id * LRBUFSZ, wc->byte_len);
+	if (!lc->deaf && !lc->norepost && lc_post_recv(lc, wc->wr_id))
+		lc->gone = true;
+}
+
+/*
+ * Take completions of @lc: first the Receives lc_send() set aside, in
+ * the order they came (taking one may set more aside), then the CQ's
+ */
 static int lc_poll(struct lconn *lc)
 {
 	struct ibv_wc wc[16];
 	int n, i;
 
+	for (n = 0; lc->npend && !lc->deaf; n++) {
+		wc[0] = lc->pend[0];
+		lc->npend--;
+		memmove(lc->pend, lc->pend + 1, lc->npend * sizeof(lc->pend[0]));
+		lc_take_recv(lc, &wc[0]);
+	}
+	if (n)
+		return n;
 	n = ibv_poll_cq(lc->cq, 16, wc);
 	for (i = 0; i < n; i++) {
-		if (wc[i].opcode & IBV_WC_RECV) {
-			if (wc[i].status != IBV_WC_SUCCESS) {
-				if (!lc->gone)
-					printf("# connection %u: Receive completed with %s\n",
-					       lc->seq,
-					       ibv_wc_status_str(wc[i].status));
-				lc->gone = true;
-				continue;
-			}
-			if (!lc->deaf)
-				lc_recv(lc, lc->rbuf + wc[i].wr_id * LRBUFSZ,
-					wc[i].byte_len);
-			if (!lc->deaf && !lc->norepost &&
-			    lc_post_recv(lc, wc[i].wr_id))
-				lc->gone = true;
-		} else {
+		if (wc[i].opcode & IBV_WC_RECV)
+			lc_take_recv(lc, &wc[i]);
+		else
 			lc_reap_sends(lc, &wc[i]);
-		}
 	}
 	return n;
 }
@@ -1747,12 +1807,20 @@ static int lc_send(struct lconn *lc, uint32_t len, int opcode, uint32_t inv)
 		lc->slot = (lc->slot + 1) % LSLOTS;
 		return 0;
 	}
-	/* Sends complete in order: wait while every slot is out */
+	/*
+	 * Sends complete in order: wait while every slot is out. A Receive
+	 * that completes meanwhile (a flood's answers) is set aside for
+	 * lc_poll(): taking it here would run lc_recv() inside the action
+	 * that is sending.
+	 */
 	while (lc->sends_out >= LSLOTS - 1) {
 		if (ibv_poll_cq(lc->cq, 1, &wc) > 0) {
-			if (wc.opcode & IBV_WC_RECV)
-				continue;	/* counted lost: only in floods */
-			lc_reap_sends(lc, &wc);
+			if (!(wc.opcode & IBV_WC_RECV))
+				lc_reap_sends(lc, &wc);
+			else if (lc->npend < LNRECV)
+				lc->pend[lc->npend++] = wc;
+			else
+				lc->gone = true;	/* cannot happen */
 		}
 		if (lc->gone || now_ms() > end)
 			return why("the Send queue did not drain");
@@ -1820,6 +1888,29 @@ static int lc_release(struct lconn *lc, const char *how)
 	return lc_forward(lc, &g_held);
 }
 
+/* Note the rdma_xid of the hostile message just sent (g_last) */
+static void note_hxid(void)
+{
+	uint32_t xid = get32(g_last, g_lastlen, 0);
+	int i;
+
+	for (i = 0; i < g_nhxid; i++)
+		if (g_hxid[i] == xid)
+			return;
+	if (g_nhxid < MAXHXID)
+		g_hxid[g_nhxid++] = xid;
+}
+
+static bool is_hxid(uint32_t xid)
+{
+	int i;
+
+	for (i = 0; i < g_nhxid; i++)
+		if (g_hxid[i] == xid)
+			return true;
+	return false;
+}
+
 static int lc_action(struct lconn *lc, char **tok, int n)
 {
 	struct xw w;
@@ -1862,8 +1953,12 @@ static int lc_action(struct lconn *lc, char **tok, int n)
 		memcpy(lc->sbuf + lc->slot * LSBUFSZ, g_last, g_lastlen);
 		return lc_send(lc, g_lastlen, IBV_WR_SEND, 0);
 	}
-	if (!strcmp(tok[0], "send"))
-		return lc_send_tokens(lc, tok, n, 1, IBV_WR_SEND, 0);
+	if (!strcmp(tok[0], "send")) {
+		if (lc_send_tokens(lc, tok, n, 1, IBV_WR_SEND, 0))
+			return -1;
+		note_hxid();
+		return 0;
+	}
 	if (!strcmp(tok[0], "sendinv") && n >= 2) {
 		uint8_t k[4];
 
@@ -1871,19 +1966,28 @@ static int lc_action(struct lconn *lc, char **tok, int n)
 		i = 1;
 		if (emit(NULL, &w, tok, 2, &i) || w.n != 4)
 			return why("sendinv: one rkey token");
-		return lc_send_tokens(lc, tok, n, 2, IBV_WR_SEND_WITH_INV,
-				      get32(k, 4, 0));
+		if (lc_send_tokens(lc, tok, n, 2, IBV_WR_SEND_WITH_INV,
+				   get32(k, 4, 0)))
+			return -1;
+		note_hxid();
+		return 0;
 	}
 	if (!strcmp(tok[0], "flood") && n >= 2) {
-		unsigned long count = strtoul(tok[1], NULL, 0);
+		unsigned long count = strtoul(tok[1], NULL, 0), sent = 0;
 
 		if (g_dry && count > 1) {
 			printf("# %lu times:\n", count);
 			count = 1;
 		}
-		while (count--)
+		while (sent < count) {
 			if (lc_send_tokens(lc, tok, n, 2, IBV_WR_SEND, 0))
 				return -1;
+			if (!sent++)
+				note_hxid();
+		}
+		if (!g_dry)
+			printf("# connection %u: %lu messages sent (xid 0x%08x)\n",
+			       lc->seq, sent, get32(g_last, g_lastlen, 0));
 		return 0;
 	}
 	if (!strcmp(tok[0], "disconnect")) {
@@ -1978,6 +2082,70 @@ static void run_on(struct lconn *lc, int kind, uint32_t no, bool *any)
 	}
 }
 
+/*
+ * The client's Reply to a reverse-direction Call (RFC 8167, Section
+ * 5.2): rdma_xid is the RPC xid, it grants reverse-direction credits
+ * (Section 4.1; never 0, RFC 8166, Section 3.3.1) and carries no chunks
+ * (our Calls offered none). Counted when it answers a Call of the case.
+ */
+static void lc_reverse_reply(struct lconn *lc, const uint8_t *b, uint32_t len,
+			     const struct lcall *k)
+{
+	uint32_t xid = get32(b, len, 0), credits = get32(b, len, 8);
+	uint32_t vlen = get32(k->rpc, k->rpclen, 16);
+	uint32_t astat = vlen > 400 ? ~0u :
+			 get32(k->rpc, k->rpclen, 20 + ((vlen + 3) & ~3u));
+
+	printf("# connection %u: reverse Reply 0x%08x, %u octets, stat %u/%u, %u credits\n",
+	       lc->seq, xid, k->rpclen, get32(k->rpc, k->rpclen, 8), astat,
+	       credits);
+	if (k->nwrite || k->has_reply)
+		lfail("the reverse Reply xid 0x%08x carries chunks", xid);
+	if (!credits)
+		lfail("the reverse Reply xid 0x%08x grants 0 credits", xid);
+	if (!is_hxid(xid)) {
+		lfail("a reverse Reply xid 0x%08x to no Call of the case", xid);
+		return;
+	}
+	g_cb_replies++;
+	g_cb_credits = credits;
+}
+
+/*
+ * For the log: the first operation of an NFSv4 COMPOUND Call, and the
+ * second when the first is SEQUENCE (RFC 8881, Section 18.46: 32 octets
+ * of arguments), as ", op N" or ", ops 53 N"; "" for any other Call
+ */
+static const char *nfs4_ops(const uint8_t *rpc, uint32_t len)
+{
+	static char s[32];
+	uint32_t off = 24, l, op;
+	int i;
+
+	s[0] = 0;
+	if (get32(rpc, len, 12) != 100003 || get32(rpc, len, 16) != 4 ||
+	    get32(rpc, len, 20) != 1)
+		return s;
+	for (i = 0; i < 3; i++) {	/* credential, verifier, tag */
+		if (i < 2)
+			off += 4;	/* flavor */
+		l = get32(rpc, len, off);
+		if (l > 1024)
+			return s;
+		off += 4 + ((l + 3) & ~3u);
+	}
+	off += 8;			/* minorversion, numops */
+	op = get32(rpc, len, off);
+	if (op == 0xdeadbeef)
+		return s;
+	if (op == 53 && off + 40 <= len)
+		snprintf(s, sizeof(s), ", ops 53 %u",
+			 get32(rpc, len, off + 36));
+	else
+		snprintf(s, sizeof(s), ", op %u", op);
+	return s;
+}
+
 static void lc_recv(struct lconn *lc, const uint8_t *b, uint32_t len)
 {
 	struct lcall *k = &g_call;
@@ -2013,9 +2181,11 @@ static void lc_recv(struct lconn *lc, const uint8_t *b, uint32_t len)
 	}
 	proc = get32(b, len, 12);
 	if (proc == 4) {
-		printf("# connection %u: RDMA_ERROR %u for xid 0x%08x\n",
-		       lc->seq, get32(b, len, 16), xid);
-		if (get32(b, len, 16) == 2)
+		printf("# connection %u: RDMA_ERROR %u for xid 0x%08x%s\n",
+		       lc->seq, get32(b, len, 16), xid,
+		       is_hxid(xid) ? ", a message of the case" : "");
+		/* ERR_CHUNK answering what the case sent (RFC 8167, 5.3) */
+		if (get32(b, len, 16) == 2 && is_hxid(xid))
 			g_got_err_chunk = true;
 		return;
 	}
@@ -2056,6 +2226,11 @@ static void lc_recv(struct lconn *lc, const uint8_t *b, uint32_t len)
 	}
 	k->rpc = b + off;
 	k->rpclen = len - off;
+	if (get32(k->rpc, k->rpclen, 0) == xid &&
+	    get32(k->rpc, k->rpclen, 4) == 1) {
+		lc_reverse_reply(lc, b, len, k);
+		return;
+	}
 	if (get32(k->rpc, k->rpclen, 0) != xid ||
 	    get32(k->rpc, k->rpclen, 4) != 0) {
 		/* A reverse-direction Reply, or junk */
@@ -2070,9 +2245,10 @@ static void lc_recv(struct lconn *lc, const uint8_t *b, uint32_t len)
 	lc->calls++;
 	if (lc->seq == g_mark_conn && lc->calls > g_mark_calls)
 		g_mark_kept = true;
-	printf("# connection %u: Call %u xid 0x%08x, %u octets, %u Write chunks, %s Reply chunk\n",
+	printf("# connection %u: Call %u xid 0x%08x, %u octets, %u Write chunks, %s Reply chunk",
 	       lc->seq, k->no, xid, k->rpclen, k->nwrite,
 	       k->has_reply ? "a" : "no");
+	printf("%s\n", nfs4_ops(k->rpc, k->rpclen));
 	run_on(lc, 0, k->no, &any);
 	if (g_after) {
 		run_on(lc, 3, g_after, &any);
@@ -2159,12 +2335,33 @@ static int load_case(const char *path)
 		} else if (!strcmp(tok[0], "expect") && n == 2 &&
 			   !strcmp(tok[1], "err_chunk")) {
 			g_expect_err_chunk = true;
-		} else if (!strcmp(tok[0], "mount")) {
-			/* read by the scenario: "mount ok|fail SECS" */
-			if (n != 3 || atoi(tok[2]) < 1 ||
-			    (strcmp(tok[1], "ok") && strcmp(tok[1], "fail"))) {
+		} else if (!strcmp(tok[0], "expect") && n == 4 &&
+			   !strcmp(tok[1], "cb_replies")) {
+			g_expect_cb = true;
+			g_cb_min = strtoul(tok[2], NULL, 0);
+			g_cb_max = strtoul(tok[3], NULL, 0);
+			if (g_cb_min > g_cb_max) {
 				fclose(f);
-				return why("mount ok|fail SECS");
+				return why("expect cb_replies %u %u", g_cb_min,
+					   g_cb_max);
+			}
+		} else if (!strcmp(tok[0], "mount")) {
+			/*
+			 * read by the scenario: "mount ok|fail SECS [VERS]",
+			 * VERS the NFS version mounted (default 4.0)
+			 */
+			if (n < 3 || n > 4 || atoi(tok[2]) < 1 ||
+			    (strcmp(tok[1], "ok") && strcmp(tok[1], "fail")) ||
+			    (n == 4 && strcmp(tok[3], "4.0") &&
+			     strcmp(tok[3], "4.1") && strcmp(tok[3], "4.2"))) {
+				fclose(f);
+				return why("mount ok|fail SECS [4.0|4.1|4.2]");
+			}
+		} else if (!strcmp(tok[0], "scenario")) {
+			/* read by the scenario: "scenario trace EVENT TEXT" */
+			if (n < 4 || strcmp(tok[1], "trace")) {
+				fclose(f);
+				return why("scenario trace EVENT TEXT");
 			}
 		} else if (!strcmp(tok[0], "io")) {
 			/* "io forced SECS BOUND", "io second SECS" */
@@ -2375,15 +2572,30 @@ static int listen_main(int port, const char *name, const char *path)
 		lfail("no ERR_CHUNK from the client");
 	if (g_expect_gone && !g_mark_gone)
 		lfail("the client never closed connection %u", g_mark_conn);
+	if (g_expect_cb && (g_cb_replies < g_cb_min || g_cb_replies > g_cb_max))
+		lfail("%u reverse Replies to the case's Calls, not %u to %u",
+		      g_cb_replies, g_cb_min, g_cb_max);
+	if (g_nfsd_calls)
+		printf("# nfsd sent %u Calls on the proxy's connection, none forwarded\n",
+		       g_nfsd_calls);
 	if (g_lfail[0]) {
 		printf("not ok hostile-client: %s: %s\n", name, g_lfail);
 		fail = 1;
 	} else {
-		printf("ok hostile-client: %s: every action taken%s%s%s%s\n",
+		char cb[96] = "";
+
+		if (g_expect_cb && g_cb_replies)
+			snprintf(cb, sizeof(cb),
+				 ", %u reverse Replies (%u to %u), the last granting %u credits",
+				 g_cb_replies, g_cb_min, g_cb_max, g_cb_credits);
+		else if (g_expect_cb)
+			snprintf(cb, sizeof(cb), ", no reverse Reply (%u to %u)",
+				 g_cb_min, g_cb_max);
+		printf("ok hostile-client: %s: every action taken%s%s%s%s%s\n",
 		       name, g_expect_close ? ", the connection replaced" : "",
 		       g_expect_kept ? ", the connection kept" : "",
 		       g_expect_gone ? ", the client closed it" : "",
-		       g_expect_err_chunk ? ", ERR_CHUNK received" : "");
+		       g_expect_err_chunk ? ", ERR_CHUNK received" : "", cb);
 	}
 	printf("# %u connections, %u Calls\n", g_conns, g_ncalls);
 	if (g_lc)

@@ -17,11 +17,14 @@
 # Then, with both sides in one guest and our client, the other half:
 # hostile.c listens on HCLIENT_PORT as a misbehaving server that
 # forwards to nfsd over TCP, one process per case file in
-# scripts/guest/hostile/client/; the client mounts it over RDMA (NFSv4.0),
-# lists the export and reads a file. Each case checks the mount's
-# outcome within its bound, the attacker's own outcome (every action
-# taken, the connection closed or kept), and in the end a mount of the
-# real server reads the checksummed file intact.
+# scripts/guest/hostile/client/; the client mounts it over RDMA (NFSv4.0,
+# or the version the case's "mount" line names: 4.1 gives the client a
+# backchannel on the attacker's connection), lists the export and reads
+# a file. Each case checks the mount's outcome within its bound, the
+# attacker's own outcome (every action taken, the connection closed or
+# kept), the client's trace events its "scenario trace" lines name, and
+# in the end a mount of the real server reads the checksummed file
+# intact.
 
 HOSTILE_DIR=$TOP/scripts/guest/hostile/server
 HOSTILE_STATS=/proc/sys/sunrpc/svcrdma_ng
@@ -259,12 +262,55 @@ hclient_second() {
 	rm -f "$EXPORT_DIR/second"
 }
 
+# A client case's "scenario trace EVENT TEXT" lines: our client's trace
+# event EVENT (xprtrdma_ng) is recorded during the case with TEXT in its
+# line, in a trace instance of its own.
+HCLIENT_TRACE=/sys/kernel/tracing/instances/hclient-case
+
+# hclient_trace_start EVENT...
+hclient_trace_start() {
+	local t=$HCLIENT_TRACE ev
+	[ -d "$t" ] || mkdir "$t" || return 1
+	echo 0 > "$t/tracing_on"
+	echo > "$t/trace"
+	echo 0 > "$t/events/enable"
+	for ev; do
+		echo 1 > "$t/events/xprtrdma_ng/$ev/enable" || return 1
+	done
+	echo 1 > "$t/tracing_on"
+}
+
+# hclient_traced EVENT TEXT
+hclient_traced() {
+	grep -F "$1:" "$HCLIENT_TRACE/trace" > /tmp/hclient.trace
+	log "hostile-client: $(wc -l < /tmp/hclient.trace) $1 events traced"
+	cat /tmp/hclient.trace >> "$OUT/hclient-trace"
+	grep -qF -- "$2" /tmp/hclient.trace
+}
+
+hclient_trace_stop() {
+	[ -d "$HCLIENT_TRACE" ] || return 0
+	echo 0 > "$HCLIENT_TRACE/tracing_on"
+	echo 0 > "$HCLIENT_TRACE/events/enable"
+	rmdir "$HCLIENT_TRACE" || log "hostile-client: trace instance left"
+}
+
 # hclient_case FILE: the attacker serves one case; the client mounts it
+# with the NFS version of its "mount" line (default 4.0)
 hclient_case() {
-	local f=$1 name want secs io pid rc t0 i
+	local f=$1 name want secs nfsvers io pid rc t0 i ev traces=()
 	name=$(basename "$f" .case)
-	read -r want secs < <(awk '$1 == "mount" { print $2, $3 }' "$f")
+	read -r want secs nfsvers < <(awk '$1 == "mount" { print $2, $3, $4 }' "$f")
+	nfsvers=${nfsvers:-4.0}
 	io=$(awk '$1 == "io" { print $2, $3, $4 }' "$f")
+	mapfile -t traces < <(awk '{ sub(/[ \t]*#.*/, "") }
+		$1 == "scenario" && $2 == "trace" {
+			$1 = $2 = ""; sub(/^ +/, ""); print }' "$f")
+	if [ ${#traces[@]} -gt 0 ]; then
+		# shellcheck disable=SC2046 # one word per event name
+		check "hostile-client: $name: trace on" hclient_trace_start \
+			$(printf '%s\n' "${traces[@]%% *}" | sort -u)
+	fi
 	/tmp/hostile -l "$HCLIENT_PORT" "$SERVER_ADDR" 2049 "$f" \
 		> /tmp/hclient.out 2>&1 &
 	pid=$!
@@ -274,10 +320,10 @@ hclient_case() {
 	done
 	t0=$SECONDS
 	timeout -s KILL "$secs" mount -t nfs -o \
-		"vers=4.0,proto=rdma,port=$HCLIENT_PORT" \
+		"vers=$nfsvers,proto=rdma,port=$HCLIENT_PORT" \
 		"$SERVER_ADDR:/" "$HCLIENT_MNT"
 	rc=$?
-	log "hostile-client: $name: mount exited $rc after $((SECONDS - t0)) s"
+	log "hostile-client: $name: NFSv$nfsvers mount exited $rc after $((SECONDS - t0)) s"
 	if [ "$want" = ok ]; then
 		if [ "$rc" -eq 0 ] && [ "${io%% *}" = forced ]; then
 			ok "hostile-client: $name: the mount works"
@@ -308,6 +354,11 @@ hclient_case() {
 	[ -s /tmp/hclient.ok ] ||
 		not_ok "hostile-client: $name: the attacker reported nothing"
 	{ echo "== $name"; cat /tmp/hclient.out; } >> "$OUT/hclient.log"
+	for ev in "${traces[@]}"; do
+		check "hostile-client: $name: ${ev%% *} traced with ${ev#* }" \
+			hclient_traced "${ev%% *}" "${ev#* }"
+	done
+	hclient_trace_stop
 }
 
 hclient_cases() {
