@@ -18,11 +18,8 @@
 # device number; nfs/ on the disk is bound on /var/lib/nfs, where
 # nfsdcld, started before nfsd, keeps the NFSv4 clients that may
 # reclaim their state after a reboot. The stock kernels load ext4 and
-# virtio_blk as modules. The debug kernel has virtio_blk built in but
-# not ext4 (config/debug.config turns it off); giving it ext4 changes
-# the debug kernel's cache key and costs a rebuild, not done yet, so
-# on the debug kernel the disk does not mount and the server's first
-# check fails.
+# virtio_blk as modules; the debug kernel has both built in
+# (config/debug.config).
 #
 # The reset. vmtest runs the server's QEMU without -no-reboot, so a
 # reset restarts the machine inside the same QEMU process: the guest
