@@ -103,10 +103,14 @@ static enum rpcrdma_codec_err rpcrdma_v1_check_call(const struct rpcrdma_v1_msg 
  * What a Responder's decoders share: the length, the prefix, then the
  * chunk lists. RFC 8166, Section 4.5: a message shorter than the
  * smallest header (RPCRDMA1_HDR_MIN, 28 octets) has no xid to trust and
- * is discarded "before performing any parsing", so before its version
- * or rdma_proc is looked at; below the 16-octet prefix the code is
- * RPCRDMA_CE_SHORT_PREFIX, as from every other decoder. A Requester's
- * decoder has no such bound: an RDMA_ERROR with ERR_CHUNK is 20 octets.
+ * is discarded "before performing any parsing", so before its rdma_proc
+ * is looked at, and before its version is checked. One exception: a
+ * Version 2 message is held to Version 2's floor, the 16-octet prefix
+ * (v2-07, Section 7; a GRANT is no longer), and a server that does not
+ * speak Version 2 must answer it ERR_VERS (v2-07, Section 4.3.2). Below
+ * the prefix the code is RPCRDMA_CE_SHORT_PREFIX, as from every other
+ * decoder. A Requester's decoder has no 28-octet floor: an RDMA_ERROR
+ * with ERR_CHUNK is 20 octets.
  */
 static enum rpcrdma_codec_err
 rpcrdma_v1_dec_call_head(struct rpcrdma_xdr *x, const void *buf, size_t len,
@@ -114,7 +118,9 @@ rpcrdma_v1_dec_call_head(struct rpcrdma_xdr *x, const void *buf, size_t len,
 {
 	enum rpcrdma_codec_err err;
 
-	if (len >= RPCRDMA_PREFIX_SIZE && len < RPCRDMA1_HDR_MIN) {
+	if (len >= RPCRDMA_PREFIX_SIZE && len < RPCRDMA1_HDR_MIN &&
+	    get_unaligned_be32((const u8 *)buf + RPCRDMA_XDR_UNIT) !=
+	    RPCRDMA_VERSION_2) {
 		memset(msg, 0, sizeof(*msg));
 		return RPCRDMA_CE_SHORT_HDR;
 	}
@@ -152,7 +158,8 @@ rpcrdma_v1_dec_call_rest(struct rpcrdma_xdr *x, u32 max_payload,
  * wants that result inline). An RDMA_ERROR from a Requester is
  * RPCRDMA_CE_UNEXPECTED (only Responders send it, RFC 8166, Section
  * 4.2.4); a message shorter than 28 octets is RPCRDMA_CE_SHORT_HDR
- * (Section 4.5), whatever its version.
+ * (Section 4.5) whatever its version, except a Version 2 one
+ * (RPCRDMA_CE_VERS, answered ERR_VERS: v2-07, Section 4.3.2).
  *
  * Return: RPCRDMA_CE_OK, or an error for rpcrdma_codec_action() with
  * RPCRDMA_ROLE_RESPONDER.

@@ -111,9 +111,9 @@ KUNIT_ARRAY_PARAM_DESC(v1_reply_valid, v1_reply_valid, name);
 
 /*
  * Malformed Calls and the code each must produce. Fewer than 28 octets
- * (RPCRDMA1_HDR_MIN) are dropped before anything in them is parsed
- * (RFC 8166, Section 4.5): RPCRDMA_CE_SHORT_HDR whatever they hold,
- * RPCRDMA_CE_SHORT_PREFIX below the 16-octet prefix.
+ * (RPCRDMA1_HDR_MIN) are dropped before anything else in them is
+ * parsed (RFC 8166, Section 4.5): RPCRDMA_CE_SHORT_HDR whatever they
+ * hold but rdma_vers 2, RPCRDMA_CE_SHORT_PREFIX below the prefix.
  */
 static const struct codec_vec v1_call_bad[] = {
 	{ .name = "empty", .n = 0, .err = RPCRDMA_CE_SHORT_PREFIX },
@@ -121,6 +121,9 @@ static const struct codec_vec v1_call_bad[] = {
 	  .err = RPCRDMA_CE_SHORT_PREFIX },
 	{ .name = "vers-3-20-octets", VEC_WORDS(0x31, 3, 32, MSG, 0),
 	  .err = RPCRDMA_CE_SHORT_HDR },
+	/* But Version 2 has its own floor (v2-07, Sections 4.3.2, 7) */
+	{ .name = "vers-2-20-octets", VEC_WORDS(0x31, 2, 32, 7, 0),
+	  .err = RPCRDMA_CE_VERS },
 	{ .name = "proc-5-24-octets", VEC_WORDS(0x31, 1, 32, 5, 0, 0),
 	  .err = RPCRDMA_CE_SHORT_HDR },
 	{ .name = "vers-0", VEC_WORDS(0x31, 0, 32, MSG, 0, 0, 0),
@@ -575,10 +578,10 @@ static void rpcrdma_v1_server_reply_empty_chunk_test(struct kunit *test)
 }
 
 /*
- * RFC 8166, Section 4.5: a Responder discards a message shorter than
- * 28 octets before parsing it, whatever it holds; at 28 octets the
- * header is parsed (and this one answered). A Requester reads the
- * 20-octet ERR_CHUNK all the same.
+ * RFC 8166, Section 4.5: a Responder discards a Version 1 message
+ * shorter than 28 octets before parsing it, whatever it holds; at 28
+ * octets the header is parsed (and this one answered). A Requester
+ * reads the 20-octet ERR_CHUNK all the same.
  */
 static void rpcrdma_v1_short_header_test(struct kunit *test)
 {
