@@ -76,6 +76,12 @@ enum rpcrdma_codec_err rpcrdma_dec_read_list(struct rpcrdma_xdr *x,
 	}
 }
 
+/*
+ * A counted array of segments. @allow_empty: a Write chunk in the Write
+ * list may have none (an "empty Write chunk", RFC 8166, Sections 3.4.6
+ * and 4.3.2.3; v2-07, Section 4.5.2), in a Call and in a Reply alike;
+ * the Reply chunk may not (rpcrdma_dec_reply_chunk()).
+ */
 static enum rpcrdma_codec_err rpcrdma_dec_chunk(struct rpcrdma_xdr *x,
 						struct rpcrdma_write_chunk *wc,
 						bool allow_empty)
@@ -89,12 +95,6 @@ static enum rpcrdma_codec_err rpcrdma_dec_chunk(struct rpcrdma_xdr *x,
 		wc->wc_nsegs = 0;
 		return RPCRDMA_CE_CHUNK_SEGS;
 	}
-	/*
-	 * An empty Write chunk (no segments) in the Write list is allowed
-	 * by both versions (RFC 8166, Sections 3.4.6 and 4.3.2.3; v2-07,
-	 * Section 4.5.2). Only Version 2 decodes it (allow_empty); the
-	 * Version 1 decoder still refuses one as malformed.
-	 */
 	if (!wc->wc_nsegs && !allow_empty)
 		return RPCRDMA_CE_ZERO_LENGTH;
 	for (i = 0; i < wc->wc_nsegs; i++) {
@@ -110,14 +110,13 @@ static enum rpcrdma_codec_err rpcrdma_dec_chunk(struct rpcrdma_xdr *x,
 /**
  * rpcrdma_dec_write_list - decode a Write list
  * @x: cursor at the list's first discriminator
- * @wl: filled in
- * @allow_empty: accept Write chunks with no segments (version 2)
+ * @wl: filled in; empty Write chunks (no segments) included, in both
+ *	versions
  *
  * Return: RPCRDMA_CE_OK or the reason the list is malformed.
  */
 enum rpcrdma_codec_err rpcrdma_dec_write_list(struct rpcrdma_xdr *x,
-					      struct rpcrdma_write_list *wl,
-					      bool allow_empty)
+					      struct rpcrdma_write_list *wl)
 {
 	enum rpcrdma_codec_err err;
 	bool more;
@@ -130,7 +129,7 @@ enum rpcrdma_codec_err rpcrdma_dec_write_list(struct rpcrdma_xdr *x,
 		if (wl->wl_nchunks >= RPCRDMA_MAX_WRITE_CHUNKS)
 			return RPCRDMA_CE_WRITE_CHUNKS;
 		err = rpcrdma_dec_chunk(x, &wl->wl_chunks[wl->wl_nchunks],
-					allow_empty);
+					true);
 		if (err)
 			return err;
 		wl->wl_nchunks++;

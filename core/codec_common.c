@@ -16,8 +16,10 @@
  * structure it defines (Sections 6.2.1, 6.4) is the four words here, 16
  * octets, which is what both versions need to read the prefix. RFC
  * 8166, Section 4.5 sets Version 1's bound at 28 octets (the smallest
- * RDMA_MSG header); we drop only below 16 and answer a Version 1
- * message of 16 to 27 octets as any other truncated header, ERR_CHUNK.
+ * RDMA_MSG header): a Responder's Version 1 decoders apply it before
+ * this (RPCRDMA_CE_SHORT_HDR, codec_v1.c). A Requester's cannot, or
+ * the 20-octet RDMA_ERROR with ERR_CHUNK (Section 4.1.2) would never
+ * be read; it drops only below these 16.
  *
  * Return: RPCRDMA_CE_OK, or RPCRDMA_CE_SHORT_PREFIX when the message is
  * too short for even the xid to be trusted.

@@ -22,14 +22,15 @@ struct rpcrdma_err_info {
  * anything else wrong in the header (RFC 8166, Section 4.5.2, which also
  * covers unknown rdma_proc values; v2-07, Sections 7.1 to 7.3 give the
  * finer RDMA2_ERR_* codes). RDMA_MSGP and RDMA_DONE are no longer
- * supported (RFC 8166, Section 4.6): we treat them as any other
- * rdma_proc we do not implement and answer ERR_CHUNK, which Section
- * 4.6.1 asks of a Responder for RDMA_MSGP; for RDMA_DONE, Section 4.6.2
- * has receivers discard it silently instead.
+ * supported (RFC 8166, Section 4.6): a Responder answers RDMA_MSGP
+ * with ERR_CHUNK, as Section 4.6.1 asks, and any receiver discards
+ * RDMA_DONE silently (Section 4.6.2).
  *
  * A message too short to hold the prefix is dropped without an answer
- * (its xid cannot be trusted, v2-07, Section 7), and so is an error
- * report we cannot understand (v2-07, Section 7: "silently discard").
+ * (its xid cannot be trusted, v2-07, Section 7), and so is a Version 1
+ * message of fewer than 28 octets at a Responder (RFC 8166, Section
+ * 4.5: discarded before any parsing) and an error report we cannot
+ * understand (v2-07, Section 7: "silently discard").
  *
  * Only a Responder sends RDMA_ERROR (RFC 8166, Section 4.2.4). A
  * Requester that cannot parse a Reply no longer knows the state of the
@@ -47,10 +48,12 @@ static const struct rpcrdma_err_info rpcrdma_err_table[RPCRDMA_CE_MAX] = {
 	[RPCRDMA_CE_OK]		= { "ok", RPCRDMA_ACT_NONE, RPCRDMA_ACT_NONE,
 				    RPCRDMA2_ERR_SYSTEM },
 	[RPCRDMA_CE_SHORT_PREFIX] = DROPPED("short-prefix"),
+	[RPCRDMA_CE_SHORT_HDR]	= DROPPED("short-header"),
 	[RPCRDMA_CE_VERS]	= { "vers", RPCRDMA_ACT_ERR_VERS,
 				    RPCRDMA_ACT_CLOSE, RPCRDMA2_ERR_VERS },
 	[RPCRDMA_CE_PROC]	= ANSWER("proc", INVAL_HTYPE),
 	[RPCRDMA_CE_DEPRECATED]	= ANSWER("deprecated", INVAL_HTYPE),
+	[RPCRDMA_CE_DONE]	= DROPPED("rdma-done"),
 	[RPCRDMA_CE_UNEXPECTED]	= DROPPED("unexpected"),
 	[RPCRDMA_CE_SHORT]	= ANSWER("short", BAD_XDR),
 	[RPCRDMA_CE_DISCRIM]	= ANSWER("discrim", BAD_XDR),

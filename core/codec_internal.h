@@ -14,8 +14,7 @@
 enum rpcrdma_codec_err rpcrdma_dec_read_list(struct rpcrdma_xdr *x,
 					     struct rpcrdma_read_list *rl);
 enum rpcrdma_codec_err rpcrdma_dec_write_list(struct rpcrdma_xdr *x,
-					      struct rpcrdma_write_list *wl,
-					      bool allow_empty);
+					      struct rpcrdma_write_list *wl);
 enum rpcrdma_codec_err rpcrdma_dec_reply_chunk(struct rpcrdma_xdr *x,
 					       struct rpcrdma_chunks *ch);
 

@@ -32,7 +32,7 @@ static bool rpcrdma_rev_parse(struct rpcrdma_xdr *x,
 	struct rpcrdma_chunks *ch = &msg->m1_chunks;
 
 	if (rpcrdma_dec_read_list(x, &ch->ch_reads) ||
-	    rpcrdma_dec_write_list(x, &ch->ch_writes, false) ||
+	    rpcrdma_dec_write_list(x, &ch->ch_writes) ||
 	    rpcrdma_dec_reply_chunk(x, ch))
 		return false;
 	msg->m1_hdr_len = rpcrdma_xdr_pos(x);
@@ -40,6 +40,7 @@ static bool rpcrdma_rev_parse(struct rpcrdma_xdr *x,
 	return msg->m1_msg_len >= 2 * RPCRDMA_XDR_UNIT;
 }
 
+/* An empty Write chunk is a chunk too: it asks for a result inline */
 static bool rpcrdma_rev_has_chunks(const struct rpcrdma_chunks *ch)
 {
 	return ch->ch_reads.rl_nsegs || ch->ch_writes.wl_nchunks ||

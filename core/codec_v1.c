@@ -8,9 +8,10 @@
 
 /*
  * Prefix, version and rdma_proc. RDMA_MSGP and RDMA_DONE are no longer
- * supported (RFC 8166, Sections 4.6.1 and 4.6.2); they get their own
- * code so callers can count them, and are answered like an unknown
- * rdma_proc (Section 4.5.2).
+ * supported (RFC 8166, Section 4.6); each gets a code of its own, for
+ * its own outcome: a Responder answers RDMA_MSGP like an unknown
+ * rdma_proc, with ERR_CHUNK (Sections 4.5.2 and 4.6.1), and every
+ * receiver discards RDMA_DONE silently (Section 4.6.2).
  */
 static enum rpcrdma_codec_err rpcrdma_v1_dec_start(struct rpcrdma_xdr *x,
 						   const void *buf, size_t len,
@@ -32,8 +33,9 @@ static enum rpcrdma_codec_err rpcrdma_v1_dec_start(struct rpcrdma_xdr *x,
 	case RPCRDMA1_ERROR:
 		return RPCRDMA_CE_OK;
 	case RPCRDMA1_MSGP:
-	case RPCRDMA1_DONE:
 		return RPCRDMA_CE_DEPRECATED;
+	case RPCRDMA1_DONE:
+		return RPCRDMA_CE_DONE;
 	default:
 		return RPCRDMA_CE_PROC;
 	}
@@ -48,7 +50,7 @@ static enum rpcrdma_codec_err rpcrdma_v1_dec_chunks(struct rpcrdma_xdr *x,
 	err = rpcrdma_dec_read_list(x, &ch->ch_reads);
 	if (err)
 		return err;
-	err = rpcrdma_dec_write_list(x, &ch->ch_writes, false);
+	err = rpcrdma_dec_write_list(x, &ch->ch_writes);
 	if (err)
 		return err;
 	return rpcrdma_dec_reply_chunk(x, ch);
@@ -97,13 +99,31 @@ static enum rpcrdma_codec_err rpcrdma_v1_check_call(const struct rpcrdma_v1_msg 
 	return rpcrdma_check_reads(rl, base, true, max_payload);
 }
 
-/* What a Responder's decoders share: the prefix, then the chunk lists */
+/*
+ * What a Responder's decoders share: the length, the prefix, then the
+ * chunk lists. RFC 8166, Section 4.5: a message shorter than the
+ * smallest header (RPCRDMA1_HDR_MIN, 28 octets) has no xid to trust and
+ * is discarded "before performing any parsing", so before its rdma_proc
+ * is looked at, and before its version is checked. One exception: a
+ * Version 2 message is held to Version 2's floor, the 16-octet prefix
+ * (v2-07, Section 7; a GRANT is no longer), and a server that does not
+ * speak Version 2 must answer it ERR_VERS (v2-07, Section 4.3.2). Below
+ * the prefix the code is RPCRDMA_CE_SHORT_PREFIX, as from every other
+ * decoder. A Requester's decoder has no 28-octet floor: an RDMA_ERROR
+ * with ERR_CHUNK is 20 octets.
+ */
 static enum rpcrdma_codec_err
 rpcrdma_v1_dec_call_head(struct rpcrdma_xdr *x, const void *buf, size_t len,
 			 struct rpcrdma_v1_msg *msg)
 {
 	enum rpcrdma_codec_err err;
 
+	if (len >= RPCRDMA_PREFIX_SIZE && len < RPCRDMA1_HDR_MIN &&
+	    get_unaligned_be32((const u8 *)buf + RPCRDMA_XDR_UNIT) !=
+	    RPCRDMA_VERSION_2) {
+		memset(msg, 0, sizeof(*msg));
+		return RPCRDMA_CE_SHORT_HDR;
+	}
 	err = rpcrdma_v1_dec_start(x, buf, len, msg);
 	if (err)
 		return err;
@@ -133,9 +153,13 @@ rpcrdma_v1_dec_call_rest(struct rpcrdma_xdr *x, u32 max_payload,
  * @msg: parsed header; on success m1_hdr_len is the offset of the RPC
  *	Call (RDMA_MSG) and m1_msg_len its length
  *
- * Accepts RDMA_MSG and RDMA_NOMSG. An RDMA_ERROR from a Requester is
+ * Accepts RDMA_MSG and RDMA_NOMSG, their Write lists with empty Write
+ * chunks among the others (RFC 8166, Section 4.3.2.3: the Requester
+ * wants that result inline). An RDMA_ERROR from a Requester is
  * RPCRDMA_CE_UNEXPECTED (only Responders send it, RFC 8166, Section
- * 4.2.4).
+ * 4.2.4); a message shorter than 28 octets is RPCRDMA_CE_SHORT_HDR
+ * (Section 4.5) whatever its version, except a Version 2 one
+ * (RPCRDMA_CE_VERS, answered ERR_VERS: v2-07, Section 4.3.2).
  *
  * Return: RPCRDMA_CE_OK, or an error for rpcrdma_codec_action() with
  * RPCRDMA_ROLE_RESPONDER.
@@ -255,6 +279,9 @@ static enum rpcrdma_codec_err rpcrdma_v1_check_reply(const struct rpcrdma_v1_msg
  *	Reply and m1_msg_len its length
  *
  * Accepts RDMA_MSG, RDMA_NOMSG and RDMA_ERROR (ERR_VERS, ERR_CHUNK).
+ * An empty Write chunk decodes (a Responder returns one for each empty
+ * chunk it was offered, RFC 8166, Section 4.3.2.3); whether the Write
+ * list matches what the Call offered is the caller's check.
  *
  * Return: RPCRDMA_CE_OK, or an error for rpcrdma_codec_action() with
  * RPCRDMA_ROLE_REQUESTER.

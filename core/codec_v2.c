@@ -127,7 +127,7 @@ static enum rpcrdma_codec_err rpcrdma_v2_dec_call_chunks(struct rpcrdma_xdr *x,
 	if (err)
 		return err;
 	/* Empty Write chunks are allowed (v2-07, Section 4.5.2) */
-	err = rpcrdma_dec_write_list(x, &ch->ch_writes, true);
+	err = rpcrdma_dec_write_list(x, &ch->ch_writes);
 	if (err)
 		return err;
 	return rpcrdma_dec_reply_chunk(x, ch);
@@ -232,7 +232,7 @@ static enum rpcrdma_codec_err rpcrdma_v2_dec_reply(struct rpcrdma_xdr *x,
 	struct rpcrdma_chunks *ch = &msg->m2_chunks;
 	enum rpcrdma_codec_err err;
 
-	err = rpcrdma_dec_write_list(x, &ch->ch_writes, true);
+	err = rpcrdma_dec_write_list(x, &ch->ch_writes);
 	if (err)
 		return err;
 	if (msg->m2_prefix.px_proc == RPCRDMA2_REPLY_INLINE) {

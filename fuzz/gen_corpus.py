@@ -87,6 +87,17 @@ SEEDS = {
                                   + [0, 0, 0]),
     "v1-reply-msg-reply-chunk": (1, v1(26, MSG) + [0, 0, 1, 1] + seg(5, 100)
                                  + [26, 1, 0, 0]),
+    # An empty Write chunk (RFC 8166, Section 4.3.2.3) between two
+    # others in a Call, and returned in the Reply
+    "v1-call-empty-write": (0, v1(28, MSG) + [0, 1, 1] + seg(5, 4096)
+                            + [1, 0, 1, 1] + seg(6, 4096) + [0, 0, 28]
+                            + CALL),
+    "v1-reply-empty-write": (1, v1(29, MSG) + [0, 1, 1] + seg(5, 100)
+                             + [1, 0, 0, 0, 29, 1, 0, 0]),
+    # RFC 8166, Section 4.5: 20 octets, dropped unparsed by a Responder
+    "v1-call-short-header": (0, v1(30, MSG) + [1]),
+    # Section 4.6.2: RDMA_DONE, discarded by every receiver
+    "v1-call-done-padded": (0, v1(31, 3) + [0, 0, 0]),
     # Flow control across 2^32: sent 0xfffffff0, credit 0x10, cap 5
     "v2-grant-flow-wrap": (2, [0xfffffff0, 2, 0x10, 5]),
     "cm-private": (4, None),

@@ -226,6 +226,17 @@ static const char *rt_v1(const u8 *data, size_t size, int reply)
 					      &msg) :
 		      rpcrdma_v1_decode_call(data, size, FUZZ_MAX_PAYLOAD,
 					     &msg);
+	/*
+	 * RFC 8166, Section 4.5: a Responder parses nothing shorter, but
+	 * a Version 2 message (v2-07, Sections 4.3.2 and 7)
+	 */
+	if (!reply && size < RPCRDMA1_HDR_MIN &&
+	    (size < RPCRDMA_PREFIX_SIZE ||
+	     get_unaligned_be32(data + RPCRDMA_XDR_UNIT) !=
+	     RPCRDMA_VERSION_2) &&
+	    rpcrdma_codec_action(err, RPCRDMA_ROLE_RESPONDER) !=
+	    RPCRDMA_ACT_DROP)
+		return "v1 Call shorter than 28 octets not dropped";
 	if (err) {
 		why = rt_check_err(err);
 		return why ? why : rt_v1_answer(msg.m1_prefix.px_xid, err);

@@ -28,8 +28,14 @@ static const struct err_case err_cases[] = {
 	{ "vers", RPCRDMA_CE_VERS, RPCRDMA_ACT_ERR_VERS, CLOSE,
 	  RPCRDMA2_ERR_VERS },
 	{ "proc", RPCRDMA_CE_PROC, ANSWER, CLOSE, RPCRDMA2_ERR_INVAL_HTYPE },
+	/* RFC 8166, Section 4.5: discarded before any parsing */
+	{ "short-header", RPCRDMA_CE_SHORT_HDR, DROP, DROP,
+	  RPCRDMA2_ERR_BAD_XDR },
+	/* RDMA_MSGP: ERR_CHUNK from a Responder (Section 4.6.1) */
 	{ "deprecated", RPCRDMA_CE_DEPRECATED, ANSWER, CLOSE,
 	  RPCRDMA2_ERR_INVAL_HTYPE },
+	/* RDMA_DONE: every receiver discards it (Section 4.6.2) */
+	{ "rdma-done", RPCRDMA_CE_DONE, DROP, DROP, RPCRDMA2_ERR_BAD_XDR },
 	{ "unexpected", RPCRDMA_CE_UNEXPECTED, DROP, DROP,
 	  RPCRDMA2_ERR_BAD_XDR },
 	{ "short", RPCRDMA_CE_SHORT, ANSWER, CLOSE, RPCRDMA2_ERR_BAD_XDR },

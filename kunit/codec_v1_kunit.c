@@ -7,6 +7,7 @@
 #include <linux/module.h>
 
 #include "codec_kunit.h"
+#include <rpcrdma/reverse.h>
 
 #define MSG	RPCRDMA1_MSG
 #define NOMSG	RPCRDMA1_NOMSG
@@ -68,6 +69,15 @@ static const struct codec_vec v1_call_valid[] = {
 	{ .name = "msg-segment-ends-at-top-of-address-space", .hdr_words = 13,
 	  VEC_WORDS(0x1e, 1, 32, MSG, 1, 8, 0x600, 16, 0xffffffff, 0xfffffff0,
 		    0, 0, 0, 0x1e, 0, 2, 100003) },
+	/* An empty Write chunk: that result inline (RFC 8166, 4.3.2.3) */
+	{ .name = "msg-empty-write-chunk", .hdr_words = 9,
+	  VEC_WORDS(0x1f, 1, 32, MSG, 0, 1, 0, 0, 0, 0x1f, 0, 2, 100003) },
+	{ .name = "msg-write-chunk-then-empty-write-chunk", .hdr_words = 15,
+	  VEC_WORDS(0x10, 1, 32, MSG, 0, 1, 1, 0x300, 4096, 0, 0, 1, 0, 0,
+		    0, 0x10, 0, 2, 100003) },
+	{ .name = "nomsg-empty-write-chunk-and-reply-chunk", .hdr_words = 20,
+	  VEC_WORDS(0x0f, 1, 32, NOMSG, 1, 0, 0x503, 3000, 0, 0, 0, 1, 0, 0,
+		    1, 1, 0x402, 8192, 0, 0) },
 };
 
 KUNIT_ARRAY_PARAM_DESC(v1_call_valid, v1_call_valid, name);
@@ -88,6 +98,9 @@ static const struct codec_vec v1_reply_valid[] = {
 	{ .name = "msg-unused-write-chunk", .hdr_words = 13,
 	  VEC_WORDS(0x25, 1, 32, MSG, 0, 1, 1, 0x300, 0, 0, 0, 0, 0,
 		    0x25, 1, 0, 0) },
+	/* Returned for an empty one offered (RFC 8166, Section 4.3.2.3) */
+	{ .name = "msg-empty-write-chunk", .hdr_words = 9,
+	  VEC_WORDS(0x28, 1, 32, MSG, 0, 1, 0, 0, 0, 0x28, 1, 0, 0) },
 	{ .name = "error-err-vers", .hdr_words = 7,
 	  VEC_WORDS(0x26, 1, 32, RPCRDMA1_ERROR, RPCRDMA1_ERR_VERS, 1, 1) },
 	{ .name = "error-err-chunk", .hdr_words = 5,
@@ -96,11 +109,23 @@ static const struct codec_vec v1_reply_valid[] = {
 
 KUNIT_ARRAY_PARAM_DESC(v1_reply_valid, v1_reply_valid, name);
 
-/* Malformed Calls and the code each must produce */
+/*
+ * Malformed Calls and the code each must produce. Fewer than 28 octets
+ * (RPCRDMA1_HDR_MIN) are dropped before anything else in them is
+ * parsed (RFC 8166, Section 4.5): RPCRDMA_CE_SHORT_HDR whatever they
+ * hold but rdma_vers 2, RPCRDMA_CE_SHORT_PREFIX below the prefix.
+ */
 static const struct codec_vec v1_call_bad[] = {
 	{ .name = "empty", .n = 0, .err = RPCRDMA_CE_SHORT_PREFIX },
 	{ .name = "three-words", VEC_WORDS(0x31, 1, 32),
 	  .err = RPCRDMA_CE_SHORT_PREFIX },
+	{ .name = "vers-3-20-octets", VEC_WORDS(0x31, 3, 32, MSG, 0),
+	  .err = RPCRDMA_CE_SHORT_HDR },
+	/* But Version 2 has its own floor (v2-07, Sections 4.3.2, 7) */
+	{ .name = "vers-2-20-octets", VEC_WORDS(0x31, 2, 32, 7, 0),
+	  .err = RPCRDMA_CE_VERS },
+	{ .name = "proc-5-24-octets", VEC_WORDS(0x31, 1, 32, 5, 0, 0),
+	  .err = RPCRDMA_CE_SHORT_HDR },
 	{ .name = "vers-0", VEC_WORDS(0x31, 0, 32, MSG, 0, 0, 0),
 	  .err = RPCRDMA_CE_VERS },
 	{ .name = "vers-2", VEC_WORDS(0x31, 2, 32, MSG, 0, 0, 0),
@@ -111,13 +136,20 @@ static const struct codec_vec v1_call_bad[] = {
 	  .err = RPCRDMA_CE_PROC },
 	{ .name = "rdma-msgp", VEC_WORDS(0x31, 1, 32, RPCRDMA1_MSGP, 0, 0, 0),
 	  .err = RPCRDMA_CE_DEPRECATED },
+	/* RDMA_DONE is the prefix alone: too short, dropped as such */
 	{ .name = "rdma-done", VEC_WORDS(0x31, 1, 32, RPCRDMA1_DONE),
-	  .err = RPCRDMA_CE_DEPRECATED },
+	  .err = RPCRDMA_CE_SHORT_HDR },
+	{ .name = "rdma-done-28-octets",
+	  VEC_WORDS(0x31, 1, 32, RPCRDMA1_DONE, 0, 0, 0),
+	  .err = RPCRDMA_CE_DONE },
 	{ .name = "rdma-error-from-requester",
-	  VEC_WORDS(0x31, 1, 32, RPCRDMA1_ERROR, RPCRDMA1_ERR_CHUNK),
+	  VEC_WORDS(0x31, 1, 32, RPCRDMA1_ERROR, RPCRDMA1_ERR_CHUNK, 0, 0),
 	  .err = RPCRDMA_CE_UNEXPECTED },
+	{ .name = "rdma-error-from-requester-20-octets",
+	  VEC_WORDS(0x31, 1, 32, RPCRDMA1_ERROR, RPCRDMA1_ERR_CHUNK),
+	  .err = RPCRDMA_CE_SHORT_HDR },
 	{ .name = "prefix-only", VEC_WORDS(0x31, 1, 32, MSG),
-	  .err = RPCRDMA_CE_SHORT },
+	  .err = RPCRDMA_CE_SHORT_HDR },
 	{ .name = "read-discriminator-2",
 	  VEC_WORDS(0x31, 1, 32, MSG, 2, 0, 0, 0x31, 0, 2, 100003),
 	  .err = RPCRDMA_CE_DISCRIM },
@@ -135,15 +167,21 @@ static const struct codec_vec v1_call_bad[] = {
 	  .err = RPCRDMA_CE_SHORT },
 	{ .name = "write-list-missing",
 	  VEC_WORDS(0x31, 1, 32, MSG, 0),
-	  .err = RPCRDMA_CE_SHORT },
+	  .err = RPCRDMA_CE_SHORT_HDR },
 	{ .name = "write-chunk-count-missing",
 	  VEC_WORDS(0x31, 1, 32, MSG, 0, 1),
+	  .err = RPCRDMA_CE_SHORT_HDR },
+	{ .name = "write-chunk-count-missing-after-read-chunk",
+	  VEC_WORDS(0x31, 1, 32, MSG, 1, 8, 1, 8, 0, 0, 0, 1),
 	  .err = RPCRDMA_CE_SHORT },
 	{ .name = "write-chunk-fewer-segments-than-count",
 	  VEC_WORDS(0x31, 1, 32, MSG, 0, 1, 2, 1, 8, 0, 0),
 	  .err = RPCRDMA_CE_SHORT },
 	{ .name = "reply-chunk-missing",
 	  VEC_WORDS(0x31, 1, 32, MSG, 0, 0),
+	  .err = RPCRDMA_CE_SHORT_HDR },
+	{ .name = "reply-chunk-missing-after-empty-write-chunk",
+	  VEC_WORDS(0x31, 1, 32, MSG, 0, 1, 0, 0),
 	  .err = RPCRDMA_CE_SHORT },
 	{ .name = "write-chunk-17-segments",
 	  VEC_WORDS(0x31, 1, 32, MSG, 0, 1, 17, 1, 8, 0, 0),
@@ -151,9 +189,6 @@ static const struct codec_vec v1_call_bad[] = {
 	{ .name = "reply-chunk-huge-count",
 	  VEC_WORDS(0x31, 1, 32, MSG, 0, 0, 1, 0x40000000),
 	  .err = RPCRDMA_CE_CHUNK_SEGS },
-	{ .name = "write-chunk-no-segments",
-	  VEC_WORDS(0x31, 1, 32, MSG, 0, 1, 0, 0, 0, 0x31, 0, 2, 100003),
-	  .err = RPCRDMA_CE_ZERO_LENGTH },
 	{ .name = "reply-chunk-no-segments",
 	  VEC_WORDS(0x31, 1, 32, MSG, 0, 0, 1, 0, 0x31, 0, 2, 100003),
 	  .err = RPCRDMA_CE_ZERO_LENGTH },
@@ -271,9 +306,16 @@ static const struct codec_vec v1_reply_bad[] = {
 	{ .name = "error-code-unknown",
 	  VEC_WORDS(0x41, 1, 32, RPCRDMA1_ERROR, 3),
 	  .err = RPCRDMA_CE_ERR_UNKNOWN },
+	/* A Requester has no 28-octet bound: ERR_CHUNK is 20 octets */
 	{ .name = "rdma-done",
 	  VEC_WORDS(0x41, 1, 32, RPCRDMA1_DONE),
+	  .err = RPCRDMA_CE_DONE },
+	{ .name = "rdma-msgp",
+	  VEC_WORDS(0x41, 1, 32, RPCRDMA1_MSGP, 0, 0, 0, 0, 0),
 	  .err = RPCRDMA_CE_DEPRECATED },
+	{ .name = "reply-chunk-no-segments",
+	  VEC_WORDS(0x41, 1, 32, NOMSG, 0, 0, 1, 0),
+	  .err = RPCRDMA_CE_ZERO_LENGTH },
 };
 
 KUNIT_ARRAY_PARAM_DESC(v1_reply_bad, v1_reply_bad, name);
@@ -464,6 +506,137 @@ static void rpcrdma_v1_server_reply_test(struct kunit *test)
 			0x400);
 }
 
+/*
+ * A Call offering three Write chunks, the second one empty: the Reply
+ * returns all three in the same positions (RFC 8166, Sections 4.3.2.1
+ * to 4.3.2.3), the first with the length written, the second empty (its
+ * result went inline), the third unused (its segments, lengths zero).
+ */
+static void rpcrdma_v1_server_reply_empty_chunk_test(struct kunit *test)
+{
+	static const u32 call_words[] = {
+		0x9a, 1, 32, MSG, 0,
+		1, 1, 0x300, 8192, 0, 0,
+		1, 0,
+		1, 2, 0x301, 4096, 0, 0x1000, 0x302, 4096, 0, 0x2000,
+		0, 0, 0x9a, 0, 2, 100003
+	};
+	static const u32 reply_words[] = {
+		0x9a, 1, 32, MSG, 0,
+		1, 1, 0x300, 5000, 0, 0,
+		1, 0,
+		1, 2, 0x301, 0, 0, 0x1000, 0x302, 0, 0, 0x2000,
+		0, 0
+	};
+	struct rpcrdma_v1_msg *call, *reply, *got;
+	struct rpcrdma_write_list *wl;
+	size_t len, size = 256;
+	u8 *buf, *in;
+
+	in = codec_words(test, call_words, ARRAY_SIZE(call_words));
+	call = kunit_kzalloc(test, sizeof(*call), GFP_KERNEL);
+	reply = kunit_kzalloc(test, sizeof(*reply), GFP_KERNEL);
+	got = kunit_kzalloc(test, sizeof(*got), GFP_KERNEL);
+	buf = kunit_kzalloc(test, size, GFP_KERNEL);
+	KUNIT_ASSERT_NOT_NULL(test, call);
+	KUNIT_ASSERT_NOT_NULL(test, reply);
+	KUNIT_ASSERT_NOT_NULL(test, got);
+	KUNIT_ASSERT_NOT_NULL(test, buf);
+	KUNIT_ASSERT_EQ(test, rpcrdma_v1_decode_call(in, sizeof(call_words),
+						     CODEC_MAX_PAYLOAD, call),
+			RPCRDMA_CE_OK);
+	wl = &call->m1_chunks.ch_writes;
+	KUNIT_ASSERT_EQ(test, wl->wl_nchunks, 3);
+	KUNIT_EXPECT_EQ(test, wl->wl_chunks[0].wc_nsegs, 1);
+	KUNIT_EXPECT_EQ(test, wl->wl_chunks[1].wc_nsegs, 0);
+	KUNIT_EXPECT_EQ(test, wl->wl_chunks[2].wc_nsegs, 2);
+	KUNIT_EXPECT_EQ(test, call->m1_hdr_len, 25 * 4);
+
+	reply->m1_prefix = call->m1_prefix;
+	reply->m1_chunks.ch_writes = *wl;
+	wl = &reply->m1_chunks.ch_writes;
+	wl->wl_chunks[0].wc_segs[0].rs_length = 5000;
+	wl->wl_chunks[2].wc_segs[0].rs_length = 0;
+	wl->wl_chunks[2].wc_segs[1].rs_length = 0;
+	KUNIT_ASSERT_EQ(test, rpcrdma_v1_encode(reply, buf, size, &len),
+			RPCRDMA_CE_OK);
+	KUNIT_ASSERT_EQ(test, len, sizeof(reply_words));
+	KUNIT_EXPECT_MEMEQ(test, buf,
+			   codec_words(test, reply_words,
+				       ARRAY_SIZE(reply_words)), len);
+
+	KUNIT_ASSERT_EQ(test, rpcrdma_v1_decode_reply(buf, len,
+						      CODEC_MAX_PAYLOAD, got),
+			RPCRDMA_CE_SHORT_MSG);
+	memcpy(buf + len, in + call->m1_hdr_len, 16);
+	put_unaligned_be32(1, buf + len + 4);
+	KUNIT_ASSERT_EQ(test, rpcrdma_v1_decode_reply(buf, len + 16,
+						      CODEC_MAX_PAYLOAD, got),
+			RPCRDMA_CE_OK);
+	KUNIT_EXPECT_TRUE(test, codec_chunks_equal(&got->m1_chunks,
+						   &reply->m1_chunks));
+}
+
+/*
+ * RFC 8166, Section 4.5: a Responder discards a Version 1 message
+ * shorter than 28 octets before parsing it, whatever it holds; at 28
+ * octets the header is parsed (and this one answered). A Requester
+ * reads the 20-octet ERR_CHUNK all the same.
+ */
+static void rpcrdma_v1_short_header_test(struct kunit *test)
+{
+	static const u32 w[] = { 0x61, 1, 32, NOMSG, 0, 0, 0 };
+	static const u32 err_chunk[] = { 0x62, 1, 32, RPCRDMA1_ERROR,
+					 RPCRDMA1_ERR_CHUNK };
+	enum rpcrdma_codec_action act;
+	enum rpcrdma_reverse_class rev;
+	struct rpcrdma_v1_msg *msg;
+	enum rpcrdma_codec_err err;
+	size_t cut;
+	u8 *buf;
+
+	buf = codec_words(test, w, ARRAY_SIZE(w));
+	msg = kunit_kzalloc(test, sizeof(*msg), GFP_KERNEL);
+	KUNIT_ASSERT_NOT_NULL(test, msg);
+	KUNIT_ASSERT_EQ(test, sizeof(w), RPCRDMA1_HDR_MIN);
+
+	for (cut = 0; cut < RPCRDMA1_HDR_MIN; cut++) {
+		u8 *part = codec_prefix_copy(test, buf, cut);
+
+		err = rpcrdma_v1_decode_call(part, cut, CODEC_MAX_PAYLOAD,
+					     msg);
+		act = rpcrdma_codec_action(err, RPCRDMA_ROLE_RESPONDER);
+		KUNIT_EXPECT_EQ_MSG(test, err,
+				    cut < RPCRDMA_PREFIX_SIZE ?
+				    RPCRDMA_CE_SHORT_PREFIX :
+				    RPCRDMA_CE_SHORT_HDR, "length %zu", cut);
+		KUNIT_EXPECT_EQ_MSG(test, act, RPCRDMA_ACT_DROP,
+				    "length %zu", cut);
+		/* Nothing was read, not even the xid */
+		KUNIT_EXPECT_EQ_MSG(test, msg->m1_prefix.px_xid, 0,
+				    "length %zu", cut);
+		err = rpcrdma_v1_decode_responder(part, cut, CODEC_MAX_PAYLOAD,
+						  msg, &rev);
+		act = rpcrdma_codec_action(err, RPCRDMA_ROLE_RESPONDER);
+		KUNIT_EXPECT_EQ_MSG(test, act, RPCRDMA_ACT_DROP,
+				    "length %zu", cut);
+		KUNIT_EXPECT_EQ(test, rev, RPCRDMA_REV_FORWARD);
+	}
+
+	/* 28 octets: parsed; an RDMA_NOMSG without chunks is answered */
+	err = rpcrdma_v1_decode_call(buf, sizeof(w), CODEC_MAX_PAYLOAD, msg);
+	KUNIT_EXPECT_EQ(test, err, RPCRDMA_CE_NO_BODY);
+	KUNIT_EXPECT_EQ(test, rpcrdma_codec_action(err, RPCRDMA_ROLE_RESPONDER),
+			RPCRDMA_ACT_ERR_CHUNK);
+	KUNIT_EXPECT_EQ(test, msg->m1_prefix.px_xid, 0x61);
+
+	buf = codec_words(test, err_chunk, ARRAY_SIZE(err_chunk));
+	KUNIT_EXPECT_EQ(test, rpcrdma_v1_decode_reply(buf, sizeof(err_chunk),
+						      CODEC_MAX_PAYLOAD, msg),
+			RPCRDMA_CE_OK);
+	KUNIT_EXPECT_EQ(test, msg->m1_error.e1_code, RPCRDMA1_ERR_CHUNK);
+}
+
 /* Too small a buffer: nothing written, the needed size reported */
 static void rpcrdma_v1_encode_nospace_test(struct kunit *test)
 {
@@ -561,6 +734,8 @@ static struct kunit_case rpcrdma_codec_v1_cases[] = {
 	KUNIT_CASE_PARAM(rpcrdma_v1_reply_bad_test, v1_reply_bad_gen_params),
 	KUNIT_CASE(rpcrdma_v1_client_call_test),
 	KUNIT_CASE(rpcrdma_v1_server_reply_test),
+	KUNIT_CASE(rpcrdma_v1_server_reply_empty_chunk_test),
+	KUNIT_CASE(rpcrdma_v1_short_header_test),
 	KUNIT_CASE(rpcrdma_v1_encode_nospace_test),
 	KUNIT_CASE(rpcrdma_v1_encode_inval_test),
 	KUNIT_CASE(rpcrdma_v1_error_init_test),

@@ -246,6 +246,10 @@ static struct svcrdma_recv_ctxt *svcrdma_recv_dequeue(struct svcrdma_xprt *sx)
  * RDMA_ERROR ever answers a Reply, and such a Reply goes to the
  * backchannel. Each failure of a Call has one outcome, chosen by the
  * codec (RFC 8166, Section 4.5): ERR_VERS, ERR_CHUNK, drop or close.
+ * Dropped without a word: fewer than 28 octets, unless rdma_vers says
+ * 2, before anything else in them is looked at (Section 4.5; reason
+ * "short"), RDMA_DONE (Section 4.6.2; "obsolete"), an RDMA_ERROR from
+ * the client ("decode").
  */
 static int svcrdma_recv_decode(struct svcrdma_xprt *sx,
 			       struct svcrdma_recv_ctxt *ctxt)
@@ -275,7 +279,8 @@ static int svcrdma_recv_decode(struct svcrdma_xprt *sx,
 	default:
 		svcrdma_stat_inc(SVCRDMA_STAT_RECV_DROPPED);
 		trace_svcrdma_drop(sx, sx->sx_rq_cq_id, ctxt->rc_cid,
-				   msg->m1_prefix.px_xid, RPCRDMA_DROP_DECODE);
+				   msg->m1_prefix.px_xid,
+				   rpcrdma_codec_drop_reason(err));
 		break;
 	}
 	return -EINVAL;

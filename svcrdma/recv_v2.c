@@ -17,6 +17,9 @@
  *  - any other version, or one that arrived before the connection's
  *    version was fixed, gets ERR_VERS with the versions this
  *    connection may use (Section 7.1.1; RFC 8166, Section 4.5.1);
+ *  - but a message of any version other than 2 that is shorter than
+ *    28 octets is dropped first (RFC 8166, Section 4.5), and so is
+ *    any message shorter than the 16-octet prefix (Section 7);
  *  - a Version 2 message on a Version 2 connection is decoded into the
  *    connection's scratch header (one per connection: xpo_recvfrom is
  *    serialised per transport by XPT_BUSY) and handled by type.
@@ -476,8 +479,17 @@ int svcrdma_v2_recv(struct svcrdma_xprt *sx, struct svcrdma_recv_ctxt *ctxt)
 	int ret;
 
 	ret = rpcrdma_decode_prefix(ctxt->rc_buf, ctxt->rc_len, &pfx);
+	/*
+	 * Too short to trust its xid: below the prefix (v2-07, Section 7),
+	 * or, for any version but 2, below Version 1's smallest header (RFC
+	 * 8166, Section 4.5, whose discard comes "before performing any
+	 * parsing": before the version check below). A Version 2 message
+	 * has its own bound; a GRANT is the prefix alone.
+	 */
+	if (!ret && pfx.px_vers != RPCRDMA_VERSION_2 &&
+	    ctxt->rc_len < RPCRDMA1_HDR_MIN)
+		ret = RPCRDMA_CE_SHORT_HDR;
 	if (ret) {
-		/* v2-07, Section 7: too short to trust its xid */
 		trace_svcrdma_decode_err(sx, 0, ctxt->rc_len, ret);
 		svcrdma_stat_inc(SVCRDMA_STAT_RECV_DROPPED);
 		trace_svcrdma_drop(sx, sx->sx_rq_cq_id, ctxt->rc_cid, 0,

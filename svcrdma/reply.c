@@ -110,6 +110,10 @@ static int svcrdma_walk_xdr(const struct xdr_buf *xb, unsigned int off,
  *
  * The n-th payload goes to the n-th Write chunk (RFC 8166, Section
  * 4.3.2.1); with no Write chunk left it simply stays in the message.
+ * An empty Write chunk (no segments) takes its payload too, but leaves
+ * it in the message: the Requester asked for that result inline, and
+ * the Reply returns the chunk empty at its place in the Write list
+ * (Section 4.3.2.3; svcrdma_write_payloads() copies it as offered).
  *
  * Return: 0.
  */
@@ -117,19 +121,22 @@ int svcrdma_result_payload(struct svc_rqst *rqstp, unsigned int offset,
 			   unsigned int length)
 {
 	struct svcrdma_recv_ctxt *ctxt = rqstp->rq_xprt_ctxt;
+	const struct rpcrdma_write_list *wl;
 	unsigned int i;
 
 	if (!ctxt)
 		return 0;
+	wl = &ctxt->rc_msg.m1_chunks.ch_writes;
 	i = ctxt->rc_payloads;
-	if (i >= ctxt->rc_msg.m1_chunks.ch_writes.wl_nchunks)
+	if (i >= wl->wl_nchunks)
 		return 0;
 	ctxt->rc_payload_off[i] = offset;
 	ctxt->rc_payload_len[i] = length;
-	ctxt->rc_payload_set[i] = true;
+	ctxt->rc_payload_set[i] = wl->wl_chunks[i].wc_nsegs != 0;
 	ctxt->rc_payloads++;
 	return 0;
 }
+EXPORT_SYMBOL_IF_KUNIT(svcrdma_result_payload);
 
 /**
  * struct svcrdma_wstate - writing byte ranges into one chunk

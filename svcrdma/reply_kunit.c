@@ -4,7 +4,8 @@
  * Reply (svcrdma/reply.c; RFC 8166, Sections 3.5.2 and 3.5.3): each
  * payload nfsd announced into its Write chunk, the rest inline or, when
  * it does not fit, into the Reply chunk; what does not fit anywhere is
- * refused. svcrdma_reply_build() runs whole with svcrdma_rw_init() a
+ * refused; an empty Write chunk keeps its payload inline (Section
+ * 4.3.2.3). svcrdma_reply_build() runs whole with svcrdma_rw_init() a
  * static stub that records each RDMA Write; every built header is
  * decoded back as the client decodes it (rpcrdma_v1_decode_reply()).
  */
@@ -159,6 +160,21 @@ static struct rpcrdma_write_chunk *p_write_chunk(struct p_fix *f)
 	return &wl->wl_chunks[wl->wl_nchunks++];
 }
 
+/*
+ * nfsd announces its next payload through xpo_result_payload, which
+ * matches it to the next Write chunk (RFC 8166, Section 4.3.2.1)
+ */
+static void p_announce(struct kunit *test, u32 off, u32 len)
+{
+	struct p_fix *f = test->priv;
+	struct svc_rqst *rqstp;
+
+	rqstp = kunit_kzalloc(test, sizeof(*rqstp), GFP_KERNEL);
+	KUNIT_ASSERT_NOT_NULL(test, rqstp);
+	rqstp->rq_xprt_ctxt = f->ctxt;
+	KUNIT_ASSERT_EQ(test, svcrdma_result_payload(rqstp, off, len), 0);
+}
+
 /* nfsd announced the payload of Write chunk @i */
 static void p_payload(struct p_fix *f, unsigned int i, u32 off, u32 len)
 {
@@ -293,6 +309,118 @@ static void p_write_chunk_unused(struct kunit *test)
 }
 
 /*
+ * An empty Write chunk (RFC 8166, Section 4.3.2.3): the Requester wants
+ * the result inline. The payload nfsd announces is matched to it, stays
+ * in the message, and the Reply returns the chunk empty; nothing is
+ * written.
+ */
+static void p_write_chunk_empty(struct kunit *test)
+{
+	static const u32 hdr[] = { P_XID, 1, 32, RPCRDMA1_MSG, 0, 1, 0, 0, 0 };
+	struct p_fix *f = test->priv;
+	unsigned int i;
+	u8 *want;
+
+	p_write_chunk(f);
+	p_res(f, 100, 500, 4);
+	p_announce(test, 100, 500);
+	KUNIT_EXPECT_EQ(test, f->ctxt->rc_payloads, 1);
+	KUNIT_EXPECT_FALSE(test, f->ctxt->rc_payload_set[0]);
+	KUNIT_ASSERT_EQ(test, p_build(test), 0);
+	KUNIT_EXPECT_EQ(test, f->nwrites, 0);
+	KUNIT_EXPECT_EQ(test, f->got->m1_prefix.px_proc, RPCRDMA1_MSG);
+	KUNIT_ASSERT_EQ(test, f->got->m1_chunks.ch_writes.wl_nchunks, 1);
+	KUNIT_EXPECT_EQ(test, f->got->m1_chunks.ch_writes.wl_chunks[0].wc_nsegs,
+			0);
+	KUNIT_EXPECT_FALSE(test, f->got->m1_chunks.ch_has_reply);
+	/* The header, word for word, then the whole Reply inline */
+	KUNIT_ASSERT_EQ(test, f->got->m1_hdr_len, sizeof(hdr));
+	want = kunit_kzalloc(test, sizeof(hdr), GFP_KERNEL);
+	KUNIT_ASSERT_NOT_NULL(test, want);
+	for (i = 0; i < ARRAY_SIZE(hdr); i++)
+		put_unaligned_be32(hdr[i], want + 4 * i);
+	KUNIT_EXPECT_MEMEQ(test, f->sc->sc_buf, want, sizeof(hdr));
+	KUNIT_ASSERT_EQ(test, f->got->m1_msg_len, 604);
+	want = (u8 *)f->sc->sc_buf + sizeof(hdr);
+	KUNIT_EXPECT_MEMEQ(test, want, page_address(f->head), 100);
+	KUNIT_EXPECT_MEMEQ(test, want + 100, page_address(f->pages[0]), 500);
+	KUNIT_EXPECT_MEMEQ(test, want + 600, page_address(f->head) + 2048, 4);
+}
+
+/*
+ * Three Write chunks, the first empty, and two payloads: the first stays
+ * inline, the second goes into the second chunk (the n-th payload to the
+ * n-th chunk, Section 4.3.2.1), the third chunk comes back unused
+ * (Section 4.3.2.2); each in its own place in the Reply's Write list.
+ */
+static void p_write_chunk_empty_then_used(struct kunit *test)
+{
+	struct p_fix *f = test->priv;
+	const struct rpcrdma_write_list *wl = &f->got->m1_chunks.ch_writes;
+	struct rpcrdma_write_chunk *wc;
+	u8 *in;
+
+	p_write_chunk(f);
+	wc = p_write_chunk(f);
+	p_seg(wc, 0xd1, 8192);
+	wc = p_write_chunk(f);
+	p_seg(wc, 0xd2, 4096);
+	p_seg(wc, 0xd3, 4096);
+	/* 100 octets of head, payloads of 200 and 4000, 4 of tail */
+	p_res(f, 100, 4200, 4);
+	p_announce(test, 100, 200);
+	p_announce(test, 300, 4000);
+	KUNIT_EXPECT_EQ(test, f->ctxt->rc_payloads, 2);
+	KUNIT_ASSERT_EQ(test, p_build(test), 0);
+	KUNIT_EXPECT_EQ(test, f->nwrites, 1);
+	p_expect_write(test, 0, 0xd1, 4000);
+	KUNIT_ASSERT_EQ(test, wl->wl_nchunks, 3);
+	KUNIT_EXPECT_EQ(test, wl->wl_chunks[0].wc_nsegs, 0);
+	KUNIT_ASSERT_EQ(test, wl->wl_chunks[1].wc_nsegs, 1);
+	KUNIT_EXPECT_EQ(test, wl->wl_chunks[1].wc_segs[0].rs_handle, 0xd1);
+	KUNIT_EXPECT_EQ(test, wl->wl_chunks[1].wc_segs[0].rs_length, 4000);
+	KUNIT_ASSERT_EQ(test, wl->wl_chunks[2].wc_nsegs, 2);
+	KUNIT_EXPECT_EQ(test, wl->wl_chunks[2].wc_segs[0].rs_length, 0);
+	KUNIT_EXPECT_EQ(test, wl->wl_chunks[2].wc_segs[1].rs_length, 0);
+	/* Inline: head, the first payload, the tail */
+	KUNIT_ASSERT_EQ(test, f->got->m1_msg_len, 304);
+	in = (u8 *)f->sc->sc_buf + f->got->m1_hdr_len;
+	KUNIT_EXPECT_MEMEQ(test, in, page_address(f->head), 100);
+	KUNIT_EXPECT_MEMEQ(test, in + 100, page_address(f->pages[0]), 200);
+	KUNIT_EXPECT_MEMEQ(test, in + 300, page_address(f->head) + 2048, 4);
+}
+
+/*
+ * The same rule in Version 2 (v2-07, Section 4.5.2 defines the empty
+ * Write chunk as RFC 8166 does): the Reply, an RDMA2_REPLY_INLINE,
+ * returns the chunk empty and carries the payload inline; before, the
+ * payload met a chunk of no room and the answer was WRITE_RESOURCE.
+ */
+static void p_write_chunk_empty_v2(struct kunit *test)
+{
+	struct p_fix *f = test->priv;
+	struct rpcrdma_v2_msg *m2;
+
+	m2 = kunit_kzalloc(test, sizeof(*m2), GFP_KERNEL);
+	KUNIT_ASSERT_NOT_NULL(test, m2);
+	f->ctxt->rc_msg.m1_prefix.px_vers = RPCRDMA_VERSION_2;
+	p_write_chunk(f);
+	p_res(f, 100, 500, 4);
+	p_announce(test, 100, 500);
+	KUNIT_ASSERT_EQ(test, svcrdma_reply_build(f->sx, f->sc, f->ctxt,
+						  &f->res, &f->e), 0);
+	KUNIT_EXPECT_EQ(test, f->nwrites, 0);
+	KUNIT_ASSERT_LE(test, f->sc->sc_len, P_SEND);
+	KUNIT_ASSERT_EQ(test, rpcrdma_v2_decode(f->sc->sc_buf, f->sc->sc_len,
+						1U << 30, RPCRDMA2_DF_MSG_START,
+						m2), RPCRDMA_CE_OK);
+	KUNIT_EXPECT_EQ(test, m2->m2_prefix.px_proc, RPCRDMA2_REPLY_INLINE);
+	KUNIT_ASSERT_EQ(test, m2->m2_chunks.ch_writes.wl_nchunks, 1);
+	KUNIT_EXPECT_EQ(test, m2->m2_chunks.ch_writes.wl_chunks[0].wc_nsegs, 0);
+	KUNIT_EXPECT_EQ(test, m2->m2_msg_len, 604);
+}
+
+/*
  * A Reply too large for a Send goes into the Reply chunk (RDMA_NOMSG),
  * one RDMA Write per segment; one that fits stays inline even so.
  */
@@ -395,6 +523,9 @@ static struct kunit_case svcrdma_reply_cases[] = {
 	KUNIT_CASE(p_write_chunk_payload),
 	KUNIT_CASE(p_write_chunk_too_small),
 	KUNIT_CASE(p_write_chunk_unused),
+	KUNIT_CASE(p_write_chunk_empty),
+	KUNIT_CASE(p_write_chunk_empty_then_used),
+	KUNIT_CASE(p_write_chunk_empty_v2),
 	KUNIT_CASE(p_reply_chunk),
 	KUNIT_CASE(p_reply_too_big),
 	KUNIT_CASE(p_write_and_reply_chunk),

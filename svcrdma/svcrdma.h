@@ -384,8 +384,9 @@ static inline struct svcrdma_xprt *svcrdma_sx(struct svc_xprt *xprt)
  * @rc_msg: decoded transport header
  * @rc_payload_off: per Write chunk: offset of the result payload in rq_res
  * @rc_payload_len: per Write chunk: length of that payload
- * @rc_payload_set: per Write chunk: nfsd announced a payload
- * @rc_payloads: Write chunks used so far
+ * @rc_payload_set: per Write chunk: nfsd announced a payload and it goes
+ *	into that chunk (never into an empty one: it stays inline)
+ * @rc_payloads: Write chunks matched to a payload so far
  * @rc_inv_rkey: rkey the Reply may invalidate remotely
  * @rc_inv_valid: @rc_inv_rkey is meaningful
  * @rc_conn_vers: the connection's version when this Receive completed

@@ -133,8 +133,10 @@ static void svcrdma_v2_fix(struct svcrdma_xprt *sx, u32 vers)
  * Called by the Receive completion handler, which the CQ serialises.
  * The first message whose rdma_vers the connection may use fixes the
  * version; one with any other version fixes nothing (it is answered
- * with ERR_VERS). On a Version 2 connection the rdma_credit of every
- * Version 2 message becomes the send limit at once.
+ * with ERR_VERS), nor does a Version 1 message too short to be parsed
+ * (it is dropped, svcrdma_v2_recv()). On a Version 2 connection the
+ * rdma_credit of every Version 2 message becomes the send limit at
+ * once.
  */
 void svcrdma_v2_recv_done(struct svcrdma_xprt *sx,
 			  struct svcrdma_recv_ctxt *ctxt)
@@ -144,6 +146,10 @@ void svcrdma_v2_recv_done(struct svcrdma_xprt *sx,
 	u32 limit;
 
 	if (rpcrdma_decode_prefix(ctxt->rc_buf, ctxt->rc_len, &pfx))
+		goto out;
+	/* Discarded unparsed (RFC 8166, Section 4.5): it fixes nothing */
+	if (pfx.px_vers == RPCRDMA_VERSION_1 &&
+	    ctxt->rc_len < RPCRDMA1_HDR_MIN)
 		goto out;
 	if (!sx->sx_version && pfx.px_vers >= RPCRDMA_VERSION_1 &&
 	    pfx.px_vers <= sx->sx_max_version)

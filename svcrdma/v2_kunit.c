@@ -660,19 +660,30 @@ static void s_stamp_other(struct kunit *test)
 	KUNIT_EXPECT_EQ(test, sx->sx_v2->v2_last_credit, 0U);
 }
 
-/* A Receive with rdma_vers @vers and rdma_credit @credit completes */
-static void s_recv_done(struct kunit *test, u32 vers, u32 credit)
+/*
+ * A Receive of @len octets with rdma_vers @vers and rdma_credit @credit
+ * completes: the prefix, then zeroes
+ */
+static void s_recv_done_len(struct kunit *test, u32 vers, u32 credit,
+			    u32 len)
 {
 	struct s_fix *f = test->priv;
 	struct svcrdma_recv_ctxt *rc = f->rc[0];
 	u8 *p = rc->rc_buf;
 
+	memset(p, 0, len);
 	put_unaligned_be32(S_XID, p);
 	put_unaligned_be32(vers, p + 4);
 	put_unaligned_be32(credit, p + 8);
 	put_unaligned_be32(RPCRDMA2_GRANT, p + 12);
-	rc->rc_len = 16;
+	rc->rc_len = len;
 	svcrdma_v2_recv_done(f->sx, rc);
+}
+
+/* ... the 16 octets of a GRANT */
+static void s_recv_done(struct kunit *test, u32 vers, u32 credit)
+{
+	s_recv_done_len(test, vers, credit, RPCRDMA_PREFIX_SIZE);
 }
 
 /* The first usable version fixes the connection's; credit sets the limit */
@@ -698,9 +709,65 @@ static void s_recv_done_version(struct kunit *test)
 	KUNIT_EXPECT_EQ(test, sx->sx_version, RPCRDMA_VERSION_2);
 	KUNIT_EXPECT_EQ(test, sx->sx_v2->v2_limit, 5U + S_SQ);
 
+	/*
+	 * A Version 1 message fixes Version 1, but not one shorter than
+	 * the 28-octet smallest header: it is dropped unparsed (RFC 8166,
+	 * Section 4.5)
+	 */
 	sx->sx_version = 0;
 	s_recv_done(test, 1, 7);
+	KUNIT_EXPECT_EQ(test, sx->sx_version, 0U);
+	s_recv_done_len(test, 1, 7, RPCRDMA1_HDR_MIN - 1);
+	KUNIT_EXPECT_EQ(test, sx->sx_version, 0U);
+	s_recv_done_len(test, 1, 7, RPCRDMA1_HDR_MIN);
 	KUNIT_EXPECT_EQ(test, sx->sx_version, RPCRDMA_VERSION_1);
+}
+
+/*
+ * RFC 8166, Section 4.5: a message of any version but 2 shorter than
+ * the 28-octet smallest Version 1 header is dropped before its version
+ * is looked at; at 28 octets an unknown version is answered ERR_VERS
+ * (Section 4.5.1), and so is Version 1 on a Version 2 connection
+ */
+static void s_recv_short(struct kunit *test)
+{
+	static const struct {
+		u32 conn, vers, len;
+		bool answered;
+	} v[] = {
+		{ 0, 1, 20, false },
+		{ 0, 3, RPCRDMA1_HDR_MIN - 1, false },
+		{ 0, 3, RPCRDMA1_HDR_MIN, true },
+		{ RPCRDMA_VERSION_2, 1, RPCRDMA1_HDR_MIN - 1, false },
+		{ RPCRDMA_VERSION_2, 1, RPCRDMA1_HDR_MIN, true },
+	};
+	struct s_fix *f = test->priv;
+	unsigned int i, sent;
+	u8 *p = f->msg;
+
+	for (i = 0; i < ARRAY_SIZE(v); i++) {
+		f->sx->sx_version = v[i].conn;
+		memset(p, 0, RPCRDMA1_HDR_MIN);
+		put_unaligned_be32(S_XID + i, p);
+		put_unaligned_be32(v[i].vers, p + 4);
+		put_unaligned_be32(S_CREDITS, p + 8);
+		put_unaligned_be32(RPCRDMA1_MSG, p + 12);
+		sent = f->nsent;
+		KUNIT_EXPECT_EQ(test, s_recv(f, f->rc[0], p, v[i].len),
+				-EINVAL);
+		KUNIT_EXPECT_EQ_MSG(test, f->nsent, sent + v[i].answered,
+				    "vers %u, %u octets", v[i].vers, v[i].len);
+		if (!v[i].answered || f->nsent != sent + 1)
+			continue;
+		p = f->sent[sent].buf;
+		KUNIT_EXPECT_EQ(test, get_unaligned_be32(p), S_XID + i);
+		KUNIT_EXPECT_EQ(test, get_unaligned_be32(p + 4), v[i].vers);
+		KUNIT_EXPECT_EQ(test, get_unaligned_be32(p + 12),
+				RPCRDMA1_ERROR);
+		KUNIT_EXPECT_EQ(test, get_unaligned_be32(p + 16),
+				RPCRDMA1_ERR_VERS);
+		p = f->msg;
+	}
 }
 
 /* Without waiting, a closed window is -EAGAIN and takes nothing */
@@ -728,6 +795,7 @@ static struct kunit_case s_credit_cases_list[] = {
 	KUNIT_CASE(s_stamp_wrap),
 	KUNIT_CASE(s_stamp_other),
 	KUNIT_CASE(s_recv_done_version),
+	KUNIT_CASE(s_recv_short),
 	KUNIT_CASE(s_take_credit),
 	{}
 };

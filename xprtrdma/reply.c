@@ -66,7 +66,13 @@ VISIBLE_IF_KUNIT void xprtrdma_update_credits(struct xprtrdma_ep *ep,
 }
 EXPORT_SYMBOL_IF_KUNIT(xprtrdma_update_credits);
 
-/* Offered vs. returned segments of a Write or Reply chunk */
+/*
+ * Offered vs. returned segments of a Write or Reply chunk. An empty
+ * Write chunk comes back only for an empty one offered (RFC 8166,
+ * Section 4.3.2.3), and we never offer one (marshal.c): an empty chunk
+ * where ours had segments says the result went inline although we made
+ * room for it, a Reply other than the Call asked for.
+ */
 static int xprtrdma_check_chunk(const struct rpcrdma_write_chunk *got,
 				const struct rpcrdma_write_chunk *sent,
 				u32 *total)
@@ -75,7 +81,8 @@ static int xprtrdma_check_chunk(const struct rpcrdma_write_chunk *got,
 	bool partial = false;
 	u32 i, sum = 0;
 
-	if (got->wc_nsegs > sent->wc_nsegs)
+	if (got->wc_nsegs > sent->wc_nsegs ||
+	    (!got->wc_nsegs && sent->wc_nsegs))
 		return -EPROTO;
 	for (i = 0; i < got->wc_nsegs; i++) {
 		g = &got->wc_segs[i];

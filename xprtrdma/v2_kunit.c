@@ -1344,6 +1344,32 @@ static void x_rc_nomsg_xid(struct kunit *test)
 	KUNIT_EXPECT_EQ(test, x_rc_place(test, rc), -EPROTO);
 }
 
+/*
+ * The Call offered a Write chunk: returned unused (its segment, length
+ * zero, RFC 8166, Section 4.3.2.2) the Reply is placed; returned empty
+ * (no segments, which answers only an empty chunk offered, Section
+ * 4.3.2.3) it is not what the Call asked for.
+ */
+static void x_rc_write_empty(struct kunit *test)
+{
+	struct x_rc *rc = x_rc_setup(test);
+	struct rpcrdma_v1_msg *msg = x_rc_msg(test, RPCRDMA1_MSG);
+	struct rpcrdma_write_list *sent = &rc->req->req_msg.m1_chunks.ch_writes;
+	struct rpcrdma_write_list *got = &msg->m1_chunks.ch_writes;
+
+	sent->wl_nchunks = 1;
+	sent->wl_chunks[0].wc_nsegs = 1;
+	sent->wl_chunks[0].wc_segs[0].rs_handle = X_RC_HANDLE + 1;
+	sent->wl_chunks[0].wc_segs[0].rs_length = X_RC_LEN;
+	*got = *sent;
+	got->wl_chunks[0].wc_segs[0].rs_length = 0;
+	KUNIT_EXPECT_EQ(test, x_rc_place(test, rc), (int)X_RC_MSG);
+	KUNIT_EXPECT_MEMEQ(test, rc->priv, rc->src, X_RC_MSG);
+
+	got->wl_chunks[0].wc_nsegs = 0;
+	KUNIT_EXPECT_EQ(test, x_rc_place(test, rc), -EPROTO);
+}
+
 static struct kunit_case x_rc_cases[] = {
 	KUNIT_CASE(x_rc_inline_absent),
 	KUNIT_CASE(x_rc_inline_zero),
@@ -1351,6 +1377,7 @@ static struct kunit_case x_rc_cases[] = {
 	KUNIT_CASE(x_rc_msg_and_chunk),
 	KUNIT_CASE(x_rc_nomsg_empty),
 	KUNIT_CASE(x_rc_nomsg_xid),
+	KUNIT_CASE(x_rc_write_empty),
 	{}
 };
 

@@ -70,9 +70,11 @@
 enum rpcrdma_codec_err {
 	RPCRDMA_CE_OK = 0,
 	RPCRDMA_CE_SHORT_PREFIX,	/* < 16 octets: xid untrustworthy */
+	RPCRDMA_CE_SHORT_HDR,		/* < 28 octets, not v2: Responder */
 	RPCRDMA_CE_VERS,		/* rdma_vers not the one decoded */
 	RPCRDMA_CE_PROC,		/* unknown rdma_proc / rdma_htype */
-	RPCRDMA_CE_DEPRECATED,		/* RDMA_MSGP or RDMA_DONE */
+	RPCRDMA_CE_DEPRECATED,		/* RDMA_MSGP */
+	RPCRDMA_CE_DONE,		/* RDMA_DONE */
 	RPCRDMA_CE_UNEXPECTED,		/* valid type, wrong direction */
 	RPCRDMA_CE_SHORT,		/* header ends inside a field */
 	RPCRDMA_CE_DISCRIM,		/* list discriminator not 0 or 1 */

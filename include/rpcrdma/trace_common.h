@@ -73,6 +73,7 @@ enum rpcrdma_drop_reason {
 	RPCRDMA_DROP_PLACEMENT,		/* reply larger than where it goes */
 	RPCRDMA_DROP_PEER_ERROR,	/* the peer answered with an error */
 	RPCRDMA_DROP_FLUSHED,		/* Receive flushed or failed */
+	RPCRDMA_DROP_OBSOLETE,		/* RDMA_DONE (RFC 8166, 4.6.2) */
 };
 
 /**
@@ -96,6 +97,28 @@ rpcrdma_reverse_drop_reason(enum rpcrdma_reverse_class rc)
 	}
 }
 
+/**
+ * rpcrdma_codec_drop_reason - why a message the codec refused is dropped
+ * @err: a decoder result whose action is RPCRDMA_ACT_DROP
+ *
+ * Return: RPCRDMA_DROP_SHORT for a message too short for its xid to be
+ * trusted (RFC 8166, Section 4.5), RPCRDMA_DROP_OBSOLETE for RDMA_DONE
+ * (Section 4.6.2), else RPCRDMA_DROP_DECODE.
+ */
+static inline enum rpcrdma_drop_reason
+rpcrdma_codec_drop_reason(enum rpcrdma_codec_err err)
+{
+	switch (err) {
+	case RPCRDMA_CE_SHORT_PREFIX:
+	case RPCRDMA_CE_SHORT_HDR:
+		return RPCRDMA_DROP_SHORT;
+	case RPCRDMA_CE_DONE:
+		return RPCRDMA_DROP_OBSOLETE;
+	default:
+		return RPCRDMA_DROP_DECODE;
+	}
+}
+
 #define rpcrdma_show_drop_reason(r)					\
 	__print_symbolic(r,						\
 		{ RPCRDMA_DROP_MALFORMED, "malformed" },		\
@@ -115,7 +138,8 @@ rpcrdma_reverse_drop_reason(enum rpcrdma_reverse_class rc)
 		{ RPCRDMA_DROP_DECODE, "decode" },			\
 		{ RPCRDMA_DROP_PLACEMENT, "placement" },		\
 		{ RPCRDMA_DROP_PEER_ERROR, "peer-error" },		\
-		{ RPCRDMA_DROP_FLUSHED, "flushed" })
+		{ RPCRDMA_DROP_FLUSHED, "flushed" },			\
+		{ RPCRDMA_DROP_OBSOLETE, "obsolete" })
 
 /*
  * Connection id: "xprt=N" on the client (the rpc_xprt's id), "conn=N"

@@ -23,7 +23,10 @@
  *   sleep MS
  *   disconnect
  *   expect error XID VERS CODE [SECS] an RDMA_ERROR / RDMA2_ERROR
- *   expect reply XID [SECS]           the RPC Reply of a NULL Call, inline
+ *   expect reply XID [SECS]           the RPC Reply of a NULL Call, inline,
+ *                                     all three chunk lists empty
+ *   expect reply-writes XID [SECS]    the same, its Write list returning
+ *                                     chunks (check them with want hdr)
  *   expect replies N [SECS]           N such Replies (after flood)
  *   expect drop [SECS]                no answer for SECS, then a NULL Call on
  *                                     the same connection is answered
@@ -31,10 +34,14 @@
  *   expect nfs4 XID [SECS]            the inline Reply to an NFSv4 COMPOUND
  *                                     with an empty tag: MSG_ACCEPTED,
  *                                     SUCCESS, COMPOUND status NFS4_OK
- *   want OFFSET TOKENS...             the last "expect nfs4" Reply holds
- *                                     these octets at OFFSET (octets from
- *                                     the start of its RPC message, its
- *                                     xid being 0)
+ *   expect nfs4-writes XID [SECS]     the same, its Write list returning
+ *                                     chunks
+ *   want OFFSET TOKENS...             the last "expect nfs4..." or "expect
+ *                                     reply..." Reply holds these octets
+ *                                     at OFFSET (octets from the start of
+ *                                     its RPC message, its xid being 0)
+ *   want hdr OFFSET TOKENS...         likewise its transport header, its
+ *                                     rdma_xid being 0
  *   keep NAME OFFSET LEN              copy LEN octets (at most 64) at
  *                                     OFFSET of that Reply into %NAME
  *   callbacks                         from now on answer reverse-direction
@@ -154,9 +161,14 @@ static struct {
 } g_keep[MAXKEEP];
 static int g_nkeep;
 
-/* The RPC message of the last "expect nfs4" Reply, for want and keep */
+/*
+ * The last "expect nfs4" or "expect reply..." Reply: its RPC message,
+ * for want and keep, and its transport header, for want hdr
+ */
 static uint8_t g_rpc[RBUFSZ];
 static uint32_t g_rpclen;
+static uint8_t g_hdr[RBUFSZ];
+static uint32_t g_hdrlen;
 
 static int why(const char *fmt, ...)
 {
@@ -756,28 +768,73 @@ static const char *describe(const struct msg *m)
 	return s;
 }
 
-/* Is @m the inline RPC Reply of NULL Call @xid? */
-static int is_null_reply(const struct msg *m, uint32_t xid)
+/*
+ * Where the RPC message of the inline Reply @m starts, 0 if @m is none:
+ * a Version 2 REPLY_INLINE with an empty Write list, or a Version 1
+ * RDMA_MSG with an empty Read list and no Reply chunk, whose Write list
+ * is empty or, with @writes, holds chunks of at most 16 segments each
+ * (RFC 8166, Section 4.1.2: each a discriminator, a segment count and
+ * the segments)
+ */
+static uint32_t inline_reply_off(const struct msg *m, bool writes)
 {
-	uint32_t vers = get32(m->b, m->len, 4), off;
+	uint32_t off = 20, n;
+
+	if (get32(m->b, m->len, 4) == 2)
+		return get32(m->b, m->len, 12) == 13 &&
+		       !get32(m->b, m->len, 16) ? 20 : 0;
+	if (get32(m->b, m->len, 4) != 1 || get32(m->b, m->len, 12) != 0 ||
+	    get32(m->b, m->len, 16))
+		return 0;
+	while (writes && get32(m->b, m->len, off) == 1) {
+		n = get32(m->b, m->len, off + 4);
+		if (n > 16)
+			return 0;
+		off += 8 + 16 * n;
+	}
+	if (get32(m->b, m->len, off) || get32(m->b, m->len, off + 4))
+		return 0;
+	return off + 8;
+}
+
+/*
+ * Is @m the inline RPC Reply of NULL Call @xid, with chunks returned in
+ * its Write list if @writes?
+ */
+static int is_null_reply_writes(const struct msg *m, uint32_t xid,
+				bool writes)
+{
+	uint32_t off;
 
 	if (get32(m->b, m->len, 0) != xid)
 		return why("answer %s, wanted xid 0x%08x", describe(m), xid);
-	if (vers == 1 && get32(m->b, m->len, 12) == 0 &&
-	    !get32(m->b, m->len, 16) && !get32(m->b, m->len, 20) &&
-	    !get32(m->b, m->len, 24))
-		off = 28;
-	else if (vers == 2 && get32(m->b, m->len, 12) == 13 &&
-		 !get32(m->b, m->len, 16))
-		off = 20;
-	else
-		return why("answer %s, wanted an inline Reply", describe(m));
+	off = inline_reply_off(m, writes);
+	if (!off)
+		return why("answer %s, wanted an inline Reply%s", describe(m),
+			   writes ? "" : " without chunks");
 	if (get32(m->b, m->len, off) != xid ||
 	    get32(m->b, m->len, off + 4) != 1 ||
 	    get32(m->b, m->len, off + 8) != 0 ||
 	    get32(m->b, m->len, off + 20) != 0)
 		return why("RPC reply not MSG_ACCEPTED/SUCCESS for 0x%08x", xid);
 	return 0;
+}
+
+/* Is @m the inline RPC Reply of NULL Call @xid, no chunks returned? */
+static int is_null_reply(const struct msg *m, uint32_t xid)
+{
+	return is_null_reply_writes(m, xid, false);
+}
+
+/* Keep the inline Reply @m for want, want hdr and keep */
+static void keep_reply(const struct msg *m, bool writes)
+{
+	uint32_t off = inline_reply_off(m, writes);
+
+	g_hdrlen = off;
+	memcpy(g_hdr, m->b, off);
+	g_rpclen = m->len - off;
+	memcpy(g_rpc, m->b + off, g_rpclen);
 }
 
 /* A NULL Call in the connection's version, at @off in the Send buffer */
@@ -831,25 +888,26 @@ static uint32_t parse_xid(const char *t)
 
 /*
  * Is @m the inline Reply to NFSv4 COMPOUND @xid, sent with an empty tag,
- * and did it succeed? Its RPC message is kept for "want" and "keep".
+ * chunks returned in its Write list if @writes, and did it succeed? It
+ * is kept for "want" and "keep".
  * The offsets are those of RFC 5531's accepted_reply with an AUTH_NONE
  * verifier and RFC 8881's COMPOUND4res (Section 16.2): 24 the status,
  * 28 the tag's length, 32 the number of results, 36 the first opcode,
  * 40 its status.
  */
-static int is_nfs4_reply(const struct msg *m, uint32_t xid)
+static int is_nfs4_reply(const struct msg *m, uint32_t xid, bool writes)
 {
-	uint32_t off = get32(m->b, m->len, 4) == 2 ? 20 : 28, len;
+	uint32_t len;
 
 	g_rpclen = 0;
-	if (is_null_reply(m, xid))
+	g_hdrlen = 0;
+	if (is_null_reply_writes(m, xid, writes))
 		return -1;
-	len = m->len - off;
-	if (len < 36 || get32(m->b, m->len, off + 16))
+	keep_reply(m, writes);
+	len = g_rpclen;
+	if (len < 36 || get32(g_rpc, len, 16))
 		return why("Reply to 0x%08x: %u octets, verifier length 0x%08x",
-			   xid, len, get32(m->b, m->len, off + 16));
-	memcpy(g_rpc, m->b + off, len);
-	g_rpclen = len;
+			   xid, len, get32(g_rpc, len, 16));
 	if (get32(g_rpc, len, 24))
 		return why("COMPOUND 0x%08x: status %u, tag length %u, %u results, op %u status %u",
 			   xid, get32(g_rpc, len, 24), get32(g_rpc, len, 28),
@@ -858,29 +916,36 @@ static int is_nfs4_reply(const struct msg *m, uint32_t xid)
 	return 0;
 }
 
-/* want OFFSET TOKENS: the last COMPOUND Reply holds these octets */
+/*
+ * want [hdr] OFFSET TOKENS: the last Reply kept holds these octets in
+ * its RPC message (or, with hdr, in its transport header)
+ */
 static int want_octets(struct conn *c, char **tok, int n)
 {
+	bool hdr = n > 1 && !strcmp(tok[1], "hdr");
+	const uint8_t *got = hdr ? g_hdr : g_rpc;
+	uint32_t j, len = hdr ? g_hdrlen : g_rpclen;
 	uint8_t v[256];
 	struct xw w = { v, 0, sizeof(v), false };
+	const char *what = hdr ? "want hdr" : "want";
 	unsigned long off;
-	uint32_t j;
-	int i = 2;
+	int i = hdr ? 3 : 2;
 
-	if (n < 3)
-		return why("want OFFSET TOKENS");
-	off = strtoul(tok[1], NULL, 0);
+	if (n < i + 1)
+		return why("want [hdr] OFFSET TOKENS");
+	off = strtoul(tok[i - 1], NULL, 0);
 	if (emit(c, &w, tok, n, &i))
 		return -1;
 	if (c->dry)
 		return 0;
-	if (off > g_rpclen || w.n > g_rpclen - off)
-		return why("want %lu: the Reply has %u octets", off, g_rpclen);
+	if (off > len || w.n > len - off)
+		return why("%s %lu: the Reply has %u octets there", what, off,
+			   len);
 	for (j = 0; j < w.n; j++)
-		if (g_rpc[off + j] != v[j])
-			return why("want %lu: octet %lu is 0x%02x, not 0x%02x (word 0x%08x)",
-				   off, off + j, g_rpc[off + j], v[j],
-				   get32(g_rpc, g_rpclen, (off + j) & ~3UL));
+		if (got[off + j] != v[j])
+			return why("%s %lu: octet %lu is 0x%02x, not 0x%02x (word 0x%08x)",
+				   what, off, off + j, got[off + j], v[j],
+				   get32(got, len, (off + j) & ~3UL));
 	return 0;
 }
 
@@ -950,19 +1015,30 @@ static int expect(struct conn *c, char **tok, int n)
 				   describe(&m), code, vers, xid);
 		return 0;
 	}
-	if (!strcmp(tok[1], "reply") && n >= 3) {
+	if ((!strcmp(tok[1], "reply") || !strcmp(tok[1], "reply-writes")) &&
+	    n >= 3) {
+		bool writes = !strcmp(tok[1], "reply-writes");
+
 		ms = secs_arg(tok, n, 3, 5);
+		g_rpclen = 0;
+		g_hdrlen = 0;
 		ret = recv_msg(c, &m, ms);
 		if (ret > 0)
 			return why("no answer in %d ms", ms);
-		return ret < 0 ? -1 : is_null_reply(&m, parse_xid(tok[2]));
+		if (ret < 0 || is_null_reply_writes(&m, parse_xid(tok[2]), writes))
+			return -1;
+		keep_reply(&m, writes);
+		return 0;
 	}
-	if (!strcmp(tok[1], "nfs4") && n >= 3) {
+	if ((!strcmp(tok[1], "nfs4") || !strcmp(tok[1], "nfs4-writes")) &&
+	    n >= 3) {
 		ms = secs_arg(tok, n, 3, 5);
 		ret = recv_msg(c, &m, ms);
 		if (ret > 0)
 			return why("no answer in %d ms", ms);
-		return ret < 0 ? -1 : is_nfs4_reply(&m, parse_xid(tok[2]));
+		return ret < 0 ? -1 :
+		       is_nfs4_reply(&m, parse_xid(tok[2]),
+				     !strcmp(tok[1], "nfs4-writes"));
 	}
 	if (!strcmp(tok[1], "replies") && n >= 3) {
 		int want = atoi(tok[2]), got = 0;
@@ -1245,6 +1321,7 @@ static int run_case(const char *path)
 	conn_init(&c);
 	g_nkeep = 0;
 	g_rpclen = 0;
+	g_hdrlen = 0;
 	ret = run_file(&c, path, 0);
 	if (c.cb_calls)
 		printf("# %u reverse-direction Calls answered\n", c.cb_calls);
