@@ -23,8 +23,8 @@ struct rpcrdma_err_info {
  * covers unknown rdma_proc values; v2-07, Sections 7.1 to 7.3 give the
  * finer RDMA2_ERR_* codes). RDMA_MSGP and RDMA_DONE are no longer
  * supported (RFC 8166, Section 4.6): a Responder answers RDMA_MSGP
- * with ERR_CHUNK, as Section 4.6.1 asks, and any receiver discards
- * RDMA_DONE silently (Section 4.6.2).
+ * with ERR_CHUNK and a Requester discards it, as Section 4.6.1 asks,
+ * and any receiver discards RDMA_DONE silently (Section 4.6.2).
  *
  * A message too short to hold the prefix is dropped without an answer
  * (its xid cannot be trusted, v2-07, Section 7), and so is a Version 1
@@ -52,7 +52,11 @@ static const struct rpcrdma_err_info rpcrdma_err_table[RPCRDMA_CE_MAX] = {
 	[RPCRDMA_CE_VERS]	= { "vers", RPCRDMA_ACT_ERR_VERS,
 				    RPCRDMA_ACT_CLOSE, RPCRDMA2_ERR_VERS },
 	[RPCRDMA_CE_PROC]	= ANSWER("proc", INVAL_HTYPE),
-	[RPCRDMA_CE_DEPRECATED]	= ANSWER("deprecated", INVAL_HTYPE),
+	/* RFC 8166, Section 4.6.1: ERR_CHUNK from a Responder, a Requester
+	 * discards it silently
+	 */
+	[RPCRDMA_CE_DEPRECATED]	= { "deprecated", RPCRDMA_ACT_ERR_CHUNK,
+				    RPCRDMA_ACT_DROP, RPCRDMA2_ERR_INVAL_HTYPE },
 	[RPCRDMA_CE_DONE]	= DROPPED("rdma-done"),
 	[RPCRDMA_CE_UNEXPECTED]	= DROPPED("unexpected"),
 	[RPCRDMA_CE_SHORT]	= ANSWER("short", BAD_XDR),

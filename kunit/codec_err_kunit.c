@@ -31,8 +31,10 @@ static const struct err_case err_cases[] = {
 	/* RFC 8166, Section 4.5: discarded before any parsing */
 	{ "short-header", RPCRDMA_CE_SHORT_HDR, DROP, DROP,
 	  RPCRDMA2_ERR_BAD_XDR },
-	/* RDMA_MSGP: ERR_CHUNK from a Responder (Section 4.6.1) */
-	{ "deprecated", RPCRDMA_CE_DEPRECATED, ANSWER, CLOSE,
+	/* RDMA_MSGP: ERR_CHUNK from a Responder, a Requester discards it
+	 * (Section 4.6.1)
+	 */
+	{ "deprecated", RPCRDMA_CE_DEPRECATED, ANSWER, DROP,
 	  RPCRDMA2_ERR_INVAL_HTYPE },
 	/* RDMA_DONE: every receiver discards it (Section 4.6.2) */
 	{ "rdma-done", RPCRDMA_CE_DONE, DROP, DROP, RPCRDMA2_ERR_BAD_XDR },
