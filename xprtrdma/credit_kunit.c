@@ -516,6 +516,8 @@ static void c_size(struct kunit *test)
 	struct xprtrdma_ep *ep = f->ep;
 	unsigned int maxwr = min(c->max_qp_wr, c->max_cqe);
 
+	/* Sizing changes ep_nreps: free the fixture's ring at its own size */
+	xprtrdma_reps_destroy(ep);
 	f->dev->attrs.device_cap_flags = IB_DEVICE_MEM_MGT_EXTENSIONS;
 	f->dev->attrs.max_fast_reg_page_list_len = 256;
 	f->dev->attrs.max_qp_wr = c->max_qp_wr;
@@ -545,6 +547,7 @@ static void c_size_no_frwr(struct kunit *test)
 {
 	struct c_fix *f = test->priv;
 
+	xprtrdma_reps_destroy(f->ep);
 	f->dev->attrs.max_qp_wr = 16384;
 	f->dev->attrs.max_cqe = 16384;
 	f->dev->attrs.max_fast_reg_page_list_len = 256;
