@@ -104,10 +104,10 @@ static enum rpcrdma_codec_err rpcrdma_v1_check_call(const struct rpcrdma_v1_msg 
  * chunk lists. RFC 8166, Section 4.5: a message shorter than the
  * smallest header (RPCRDMA1_HDR_MIN, 28 octets) has no xid to trust and
  * is discarded "before performing any parsing", so before its rdma_proc
- * is looked at, and before its version is checked. One exception: a
- * Version 2 message is held to Version 2's floor, the 16-octet prefix
- * (v2-07, Section 7; a GRANT is no longer), and a server that does not
- * speak Version 2 must answer it ERR_VERS (v2-07, Section 4.3.2). Below
+ * is looked at. That smallest header is Version 1's: a message of any
+ * other version is held only to the prefix, which every version shares
+ * (Section 4.2), so that a version we do not speak is answered ERR_VERS
+ * (Section 4.5.1; v2-07, Section 4.3.2: a GRANT is the prefix alone). Below
  * the prefix the code is RPCRDMA_CE_SHORT_PREFIX, as from every other
  * decoder. A Requester's decoder has no 28-octet floor: an RDMA_ERROR
  * with ERR_CHUNK is 20 octets.
@@ -119,8 +119,8 @@ rpcrdma_v1_dec_call_head(struct rpcrdma_xdr *x, const void *buf, size_t len,
 	enum rpcrdma_codec_err err;
 
 	if (len >= RPCRDMA_PREFIX_SIZE && len < RPCRDMA1_HDR_MIN &&
-	    get_unaligned_be32((const u8 *)buf + RPCRDMA_XDR_UNIT) !=
-	    RPCRDMA_VERSION_2) {
+	    get_unaligned_be32((const u8 *)buf + RPCRDMA_XDR_UNIT) ==
+	    RPCRDMA_VERSION_1) {
 		memset(msg, 0, sizeof(*msg));
 		return RPCRDMA_CE_SHORT_HDR;
 	}

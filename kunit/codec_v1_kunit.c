@@ -112,16 +112,17 @@ KUNIT_ARRAY_PARAM_DESC(v1_reply_valid, v1_reply_valid, name);
 /*
  * Malformed Calls and the code each must produce. Fewer than 28 octets
  * (RPCRDMA1_HDR_MIN) are dropped before anything else in them is
- * parsed (RFC 8166, Section 4.5): RPCRDMA_CE_SHORT_HDR whatever they
- * hold but rdma_vers 2, RPCRDMA_CE_SHORT_PREFIX below the prefix.
+ * parsed (RFC 8166, Section 4.5): RPCRDMA_CE_SHORT_HDR when rdma_vers
+ * is 1, RPCRDMA_CE_SHORT_PREFIX below the prefix. Another version is
+ * held to the prefix only and answered ERR_VERS (Section 4.5.1).
  */
 static const struct codec_vec v1_call_bad[] = {
 	{ .name = "empty", .n = 0, .err = RPCRDMA_CE_SHORT_PREFIX },
 	{ .name = "three-words", VEC_WORDS(0x31, 1, 32),
 	  .err = RPCRDMA_CE_SHORT_PREFIX },
 	{ .name = "vers-3-20-octets", VEC_WORDS(0x31, 3, 32, MSG, 0),
-	  .err = RPCRDMA_CE_SHORT_HDR },
-	/* But Version 2 has its own floor (v2-07, Sections 4.3.2, 7) */
+	  .err = RPCRDMA_CE_VERS },
+	/* Version 2 too (v2-07, Sections 4.3.2, 7) */
 	{ .name = "vers-2-20-octets", VEC_WORDS(0x31, 2, 32, 7, 0),
 	  .err = RPCRDMA_CE_VERS },
 	{ .name = "proc-5-24-octets", VEC_WORDS(0x31, 1, 32, 5, 0, 0),

@@ -481,12 +481,11 @@ int svcrdma_v2_recv(struct svcrdma_xprt *sx, struct svcrdma_recv_ctxt *ctxt)
 	ret = rpcrdma_decode_prefix(ctxt->rc_buf, ctxt->rc_len, &pfx);
 	/*
 	 * Too short to trust its xid: below the prefix (v2-07, Section 7),
-	 * or, for any version but 2, below Version 1's smallest header (RFC
-	 * 8166, Section 4.5, whose discard comes "before performing any
-	 * parsing": before the version check below). A Version 2 message
-	 * has its own bound; a GRANT is the prefix alone.
+	 * or, for Version 1, below its smallest header (RFC 8166, Section
+	 * 4.5). Any other version is held only to the shared prefix, so a
+	 * version we do not speak is answered ERR_VERS (Section 4.5.1).
 	 */
-	if (!ret && pfx.px_vers != RPCRDMA_VERSION_2 &&
+	if (!ret && pfx.px_vers == RPCRDMA_VERSION_1 &&
 	    ctxt->rc_len < RPCRDMA1_HDR_MIN)
 		ret = RPCRDMA_CE_SHORT_HDR;
 	if (ret) {

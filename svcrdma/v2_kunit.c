@@ -724,10 +724,10 @@ static void s_recv_done_version(struct kunit *test)
 }
 
 /*
- * RFC 8166, Section 4.5: a message of any version but 2 shorter than
- * the 28-octet smallest Version 1 header is dropped before its version
- * is looked at; at 28 octets an unknown version is answered ERR_VERS
- * (Section 4.5.1), and so is Version 1 on a Version 2 connection
+ * RFC 8166, Section 4.5: a Version 1 message shorter than its 28-octet
+ * smallest header is dropped; an unknown version is held only to the
+ * shared prefix and answered ERR_VERS (Section 4.5.1), and so is a
+ * 28-octet Version 1 message on a Version 2 connection
  */
 static void s_recv_short(struct kunit *test)
 {
@@ -736,7 +736,7 @@ static void s_recv_short(struct kunit *test)
 		bool answered;
 	} v[] = {
 		{ 0, 1, 20, false },
-		{ 0, 3, RPCRDMA1_HDR_MIN - 1, false },
+		{ 0, 3, RPCRDMA1_HDR_MIN - 1, true },
 		{ 0, 3, RPCRDMA1_HDR_MIN, true },
 		{ RPCRDMA_VERSION_2, 1, RPCRDMA1_HDR_MIN - 1, false },
 		{ RPCRDMA_VERSION_2, 1, RPCRDMA1_HDR_MIN, true },
