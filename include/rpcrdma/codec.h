@@ -70,7 +70,7 @@
 enum rpcrdma_codec_err {
 	RPCRDMA_CE_OK = 0,
 	RPCRDMA_CE_SHORT_PREFIX,	/* < 16 octets: xid untrustworthy */
-	RPCRDMA_CE_SHORT_HDR,		/* < 28 octets, not v2: Responder */
+	RPCRDMA_CE_SHORT_HDR,		/* v1 < 28 octets: Responder */
 	RPCRDMA_CE_VERS,		/* rdma_vers not the one decoded */
 	RPCRDMA_CE_PROC,		/* unknown rdma_proc / rdma_htype */
 	RPCRDMA_CE_DEPRECATED,		/* RDMA_MSGP */
