@@ -987,6 +987,41 @@ static int secs_arg(char **tok, int n, int i, int def)
 	return (i < n ? atoi(tok[i]) : def) * 1000;
 }
 
+/*
+ * The outcomes a server case may expect, with the fewest and most
+ * words each takes after "expect OUTCOME": checked in the parse-only
+ * run (-n) as well, so a misspelt case fails before any guest boots.
+ */
+static const struct {
+	const char *name;
+	int min, max;
+} expect_shapes[] = {
+	{ "error", 3, 4 },		/* XID VERS CODE [SECS] */
+	{ "reply", 1, 2 },		/* XID [SECS] */
+	{ "reply-writes", 1, 2 },
+	{ "nfs4", 1, 2 },
+	{ "nfs4-writes", 1, 2 },
+	{ "replies", 1, 2 },		/* COUNT [SECS] */
+	{ "drop", 0, 1 },		/* [SECS] */
+	{ "close", 0, 1 },		/* [SECS] */
+};
+
+static int expect_shape(char **tok, int n)
+{
+	size_t i;
+
+	for (i = 0; i < sizeof(expect_shapes) / sizeof(expect_shapes[0]); i++) {
+		if (strcmp(tok[1], expect_shapes[i].name))
+			continue;
+		if (n - 2 < expect_shapes[i].min || n - 2 > expect_shapes[i].max)
+			return why("expect %s takes %d to %d words, not %d",
+				   tok[1], expect_shapes[i].min,
+				   expect_shapes[i].max, n - 2);
+		return 0;
+	}
+	return why("unknown expectation '%s'", tok[1]);
+}
+
 static int expect(struct conn *c, char **tok, int n)
 {
 	struct msg m;
@@ -994,6 +1029,8 @@ static int expect(struct conn *c, char **tok, int n)
 
 	if (n < 2)
 		return why("no outcome given");
+	if (expect_shape(tok, n))
+		return -1;
 	if (!c->up && strcmp(tok[1], "close") && conn_open(c))
 		return -1;
 	if (c->dry)
