@@ -79,23 +79,39 @@ hostile_sees_server() {
 	[ "$SERVER_IMPL" = ours ] && [ -e "$HOSTILE_STATS/conn_freed" ]
 }
 
-# hostile_trace_start EVENT
-hostile_trace_start() {
-	local t=$HOSTILE_TRACE
+# The trace instance of a case, either side's: case_trace_start DIR
+# SYSTEM EVENT... empties instance DIR and records only those events of
+# SYSTEM (svcrdma_ng or xprtrdma_ng), all of them at once.
+case_trace_start() {
+	local t=$1 sys=$2 ev
+	shift 2
 	[ -d "$t" ] || mkdir "$t" || return 1
 	echo 0 > "$t/tracing_on"
 	echo > "$t/trace"
 	echo 0 > "$t/events/enable"
-	echo 1 > "$t/events/svcrdma_ng/$1/enable" || return 1
+	for ev; do
+		echo 1 > "$t/events/$sys/$ev/enable" || return 1
+	done
 	echo 1 > "$t/tracing_on"
 }
 
-# hostile_traced EVENT TEXT
-hostile_traced() {
-	grep -F "$1:" "$HOSTILE_TRACE/trace" > /tmp/hostile.trace
-	log "hostile: $(wc -l < /tmp/hostile.trace) $1 events traced"
-	cat /tmp/hostile.trace >> "$OUT/hostile-trace"
-	grep -qF -- "$2" /tmp/hostile.trace
+# case_traced DIR LABEL EVENT TEXT: an EVENT line recorded in DIR holds
+# TEXT; EVENT's lines are counted in the log under LABEL and kept in
+# $OUT/LABEL-trace
+case_traced() {
+	local f=/tmp/$2.trace
+	grep -F "$3:" "$1/trace" > "$f"
+	log "$2: $(wc -l < "$f") $3 events traced"
+	cat "$f" >> "$OUT/$2-trace"
+	grep -qF -- "$4" "$f"
+}
+
+# case_trace_stop DIR LABEL
+case_trace_stop() {
+	[ -d "$1" ] || return 0
+	echo 0 > "$1/tracing_on"
+	echo 0 > "$1/events/enable"
+	rmdir "$1" || log "$2: trace instance left"
 }
 
 # hostile_rose NAME BEFORE DELTA
@@ -126,10 +142,12 @@ hostile_case() {
 	for cname in "${counters[@]}"; do
 		before+=("$(hostile_counter "${cname%% *}")")
 	done
-	for ev in "${traces[@]}"; do
-		check "hostile: $name: trace ${ev%% *} on" \
-			hostile_trace_start "${ev%% *}"
-	done
+	if [ ${#traces[@]} -gt 0 ]; then
+		# shellcheck disable=SC2046 # one word per event name
+		check "hostile: $name: trace on" case_trace_start \
+			"$HOSTILE_TRACE" svcrdma_ng \
+			$(printf '%s\n' "${traces[@]%% *}" | sort -u)
+	fi
 	timeout 300 /tmp/hostile "$SERVER_ADDR" "$NFS_PORT" "$1" \
 		> /tmp/hostile.out 2>&1
 	rc=$?
@@ -144,7 +162,7 @@ hostile_case() {
 	for ev in "${traces[@]}"; do
 		text=${ev#* }
 		check "hostile: $name: ${ev%% *} traced with $text" \
-			hostile_traced "${ev%% *}" "$text"
+			case_traced "$HOSTILE_TRACE" hostile "${ev%% *}" "$text"
 	done
 	return 0
 }
@@ -267,33 +285,6 @@ hclient_second() {
 # line, in a trace instance of its own.
 HCLIENT_TRACE=/sys/kernel/tracing/instances/hclient-case
 
-# hclient_trace_start EVENT...
-hclient_trace_start() {
-	local t=$HCLIENT_TRACE ev
-	[ -d "$t" ] || mkdir "$t" || return 1
-	echo 0 > "$t/tracing_on"
-	echo > "$t/trace"
-	echo 0 > "$t/events/enable"
-	for ev; do
-		echo 1 > "$t/events/xprtrdma_ng/$ev/enable" || return 1
-	done
-	echo 1 > "$t/tracing_on"
-}
-
-# hclient_traced EVENT TEXT
-hclient_traced() {
-	grep -F "$1:" "$HCLIENT_TRACE/trace" > /tmp/hclient.trace
-	log "hostile-client: $(wc -l < /tmp/hclient.trace) $1 events traced"
-	cat /tmp/hclient.trace >> "$OUT/hclient-trace"
-	grep -qF -- "$2" /tmp/hclient.trace
-}
-
-hclient_trace_stop() {
-	[ -d "$HCLIENT_TRACE" ] || return 0
-	echo 0 > "$HCLIENT_TRACE/tracing_on"
-	echo 0 > "$HCLIENT_TRACE/events/enable"
-	rmdir "$HCLIENT_TRACE" || log "hostile-client: trace instance left"
-}
 
 # hclient_case FILE: the attacker serves one case; the client mounts it
 # with the NFS version of its "mount" line (default 4.0)
@@ -308,8 +299,8 @@ hclient_case() {
 			$1 = $2 = ""; sub(/^ +/, ""); print }' "$f")
 	if [ ${#traces[@]} -gt 0 ]; then
 		# shellcheck disable=SC2046 # one word per event name
-		check "hostile-client: $name: trace on" hclient_trace_start \
-			$(printf '%s\n' "${traces[@]%% *}" | sort -u)
+		check "hostile-client: $name: trace on" case_trace_start \
+			"$HCLIENT_TRACE" xprtrdma_ng $(printf '%s\n' "${traces[@]%% *}" | sort -u)
 	fi
 	/tmp/hostile -l "$HCLIENT_PORT" "$SERVER_ADDR" 2049 "$f" \
 		> /tmp/hclient.out 2>&1 &
@@ -356,9 +347,10 @@ hclient_case() {
 	{ echo "== $name"; cat /tmp/hclient.out; } >> "$OUT/hclient.log"
 	for ev in "${traces[@]}"; do
 		check "hostile-client: $name: ${ev%% *} traced with ${ev#* }" \
-			hclient_traced "${ev%% *}" "${ev#* }"
+			case_traced "$HCLIENT_TRACE" hostile-client \
+			"${ev%% *}" "${ev#* }"
 	done
-	hclient_trace_stop
+	case_trace_stop "$HCLIENT_TRACE" hostile-client
 }
 
 hclient_cases() {
@@ -389,11 +381,7 @@ scenario_client() {
 		n=$((n + 1))
 	done
 	log "hostile: $n cases"
-	if [ -d "$HOSTILE_TRACE" ]; then
-		echo 0 > "$HOSTILE_TRACE/tracing_on"
-		echo 0 > "$HOSTILE_TRACE/events/enable"
-		rmdir "$HOSTILE_TRACE" || log "hostile: trace instance left"
-	fi
+	case_trace_stop "$HOSTILE_TRACE" hostile
 	check "hostile: the mount reads the file intact after $n cases" \
 		hostile_file_ok
 	check "hostile: umount" umount "$NFS_MNT"
