@@ -28,12 +28,7 @@ static const struct cm_size_case cm_size_cases[] = {
 	{ "above-maximum", 1024 * 1024, 255, 256 * 1024 },
 };
 
-static void cm_size_case_desc(const struct cm_size_case *c, char *desc)
-{
-	strscpy(desc, c->name, KUNIT_PARAM_DESC_SIZE);
-}
-
-KUNIT_ARRAY_PARAM(cm_size, cm_size_cases, cm_size_case_desc);
+KUNIT_ARRAY_PARAM_DESC(cm_size, cm_size_cases, name);
 
 static void rpcrdma_cm_size_encode_test(struct kunit *test)
 {

@@ -354,12 +354,7 @@ static const struct t_size_case t_size_cases[] = {
 	{ "a 3-WR device", 64, 3, 4, 8, 8 },
 };
 
-static void t_size_desc(const struct t_size_case *c, char *desc)
-{
-	strscpy(desc, c->desc, KUNIT_PARAM_DESC_SIZE);
-}
-
-KUNIT_ARRAY_PARAM(t_size, t_size_cases, t_size_desc);
+KUNIT_ARRAY_PARAM_DESC(t_size, t_size_cases, desc);
 
 static void t_size(struct kunit *test)
 {

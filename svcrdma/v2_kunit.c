@@ -437,12 +437,7 @@ static const struct s_final_case s_final_cases[] = {
 	{ "long", 104 },
 };
 
-static void s_final_desc(const struct s_final_case *c, char *desc)
-{
-	strscpy(desc, c->name, KUNIT_PARAM_DESC_SIZE);
-}
-
-KUNIT_ARRAY_PARAM(s_final, s_final_cases, s_final_desc);
+KUNIT_ARRAY_PARAM_DESC(s_final, s_final_cases, name);
 
 /* A CALL_INLINE that does not end the Call where it should */
 static void s_reasm_final_mismatch(struct kunit *test)
@@ -577,12 +572,7 @@ static const struct s_credit_case s_credit_cases[] = {
 	{ "wrap", 0xfffffff0U, S_POSTED, 0x10 },
 };
 
-static void s_credit_desc(const struct s_credit_case *c, char *desc)
-{
-	strscpy(desc, c->name, KUNIT_PARAM_DESC_SIZE);
-}
-
-KUNIT_ARRAY_PARAM(s_credit, s_credit_cases, s_credit_desc);
+KUNIT_ARRAY_PARAM_DESC(s_credit, s_credit_cases, name);
 
 /* received + min(credits, posted - 1) */
 static void s_credit_value(struct kunit *test)

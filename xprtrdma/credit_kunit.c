@@ -410,12 +410,7 @@ static const struct c_v2_case c_v2_cases[] = {
 	{ "answered Call held no credit", 2, 1, false, 3 },
 };
 
-static void c_v2_desc(const struct c_v2_case *c, char *desc)
-{
-	strscpy(desc, c->desc, KUNIT_PARAM_DESC_SIZE);
-}
-
-KUNIT_ARRAY_PARAM(c_v2, c_v2_cases, c_v2_desc);
+KUNIT_ARRAY_PARAM_DESC(c_v2, c_v2_cases, desc);
 
 /*
  * Version 2: the open window plus the Calls still out, the answered one
@@ -502,12 +497,7 @@ static const struct c_size_case c_size_cases[] = {
 	{ "255 WRs: too small", 128, 255, 65536, -ENOMEM, 0 },
 };
 
-static void c_size_desc(const struct c_size_case *c, char *desc)
-{
-	strscpy(desc, c->desc, KUNIT_PARAM_DESC_SIZE);
-}
-
-KUNIT_ARRAY_PARAM(c_size, c_size_cases, c_size_desc);
+KUNIT_ARRAY_PARAM_DESC(c_size, c_size_cases, desc);
 
 static void c_size(struct kunit *test)
 {

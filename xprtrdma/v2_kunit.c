@@ -432,12 +432,7 @@ static const struct x_limit_case x_limit_cases[] = {
 	{ "2^31 ahead", 0, 0x80000000U, 0x80000000U, 0 },
 };
 
-static void x_limit_desc(const struct x_limit_case *c, char *desc)
-{
-	strscpy(desc, c->name, KUNIT_PARAM_DESC_SIZE);
-}
-
-KUNIT_ARRAY_PARAM(x_limit, x_limit_cases, x_limit_desc);
+KUNIT_ARRAY_PARAM_DESC(x_limit, x_limit_cases, name);
 
 /* The rdma_credit of every Version 2 message sets the send limit */
 static void x_limit_update(struct kunit *test)
@@ -578,12 +573,7 @@ static const struct x_first_case x_first_cases[] = {
 	{ "undecodable v2", X_FIRST_V2_BAD, 0, RPCRDMA_ANSWER_NONE },
 };
 
-static void x_first_desc(const struct x_first_case *c, char *desc)
-{
-	strscpy(desc, c->name, KUNIT_PARAM_DESC_SIZE);
-}
-
-KUNIT_ARRAY_PARAM(x_first, x_first_cases, x_first_desc);
+KUNIT_ARRAY_PARAM_DESC(x_first, x_first_cases, name);
 
 static u32 x_first_msg(struct kunit *test, u8 *buf, enum x_first first)
 {
@@ -891,12 +881,7 @@ static const struct x_final_case x_final_cases[] = {
 	{ "long", 104 },
 };
 
-static void x_final_desc(const struct x_final_case *c, char *desc)
-{
-	strscpy(desc, c->name, KUNIT_PARAM_DESC_SIZE);
-}
-
-KUNIT_ARRAY_PARAM(x_final, x_final_cases, x_final_desc);
+KUNIT_ARRAY_PARAM_DESC(x_final, x_final_cases, name);
 
 /* A REPLY_INLINE that does not end the message where it should */
 static void x_cont_final_count(struct kunit *test)
@@ -1053,12 +1038,7 @@ static const struct x_split_case x_split_cases[] = {
 	{ "smallest MIDDLE", 24, 20, 4, 4 },
 };
 
-static void x_split_desc(const struct x_split_case *c, char *desc)
-{
-	strscpy(desc, c->name, KUNIT_PARAM_DESC_SIZE);
-}
-
-KUNIT_ARRAY_PARAM(x_split, x_split_cases, x_split_desc);
+KUNIT_ARRAY_PARAM_DESC(x_split, x_split_cases, name);
 
 /*
  * How a Call is split, and that the parts built are CALL_MIDDLEs that
