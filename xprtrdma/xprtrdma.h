@@ -411,7 +411,7 @@ void xprtrdma_free_slot(struct rpc_xprt *xprt, struct rpc_rqst *rqst);
 int xprtrdma_sendbufs_map(struct xprtrdma_ep *ep);
 void xprtrdma_sendbufs_unmap(struct xprtrdma_ep *ep);
 
-/* connect.c */
+/* cm.c */
 void xprtrdma_connect_worker(struct work_struct *work);
 void xprtrdma_ep_teardown(struct xprtrdma_xprt *rx);
 
@@ -494,7 +494,7 @@ int xprtrdma_reply_place(struct xprtrdma_ep *ep, struct xprtrdma_req *req,
 u32 xprtrdma_grant(struct xprtrdma_ep *ep, u32 grant, u32 xid);
 void xprtrdma_update_credits(struct xprtrdma_ep *ep, struct rpc_rqst *rqst,
 			     u32 credits);
-/* connect.c */
+/* cm.c */
 int xprtrdma_ep_size(struct xprtrdma_ep *ep);
 void xprtrdma_credits_reset(struct xprtrdma_xprt *rx);
 #endif
