@@ -432,6 +432,8 @@ int xprtrdma_marshal(struct xprtrdma_ep *ep, struct xprtrdma_req *req,
 
 /* send.c */
 int xprtrdma_send(struct xprtrdma_ep *ep, struct xprtrdma_req *req);
+
+/* sq.c */
 bool xprtrdma_sq_reserve(struct xprtrdma_ep *ep, unsigned int n);
 void xprtrdma_sq_release(struct xprtrdma_ep *ep, unsigned int n);
 void xprtrdma_space_wait(struct xprtrdma_xprt *rx);
