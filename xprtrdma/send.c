@@ -21,6 +21,23 @@
 /* Most Send Queue slots one Call can need: MRs, their LOCAL_INVs, Send */
 #define XPRTRDMA_SQ_PER_CALL	(4 * XPRTRDMA_MAX_CHUNK_MRS + 1)
 
+/**
+ * xprtrdma_reply_done - hand a finished reply to the RPC client
+ * @req: an RPC whose reply is placed, MRs invalidated and Send completed
+ *
+ * Drops the pin the reply handler took.
+ */
+void xprtrdma_reply_done(struct xprtrdma_req *req)
+{
+	struct rpc_rqst *rqst = &req->req_rqst;
+	struct rpc_xprt *xprt = rqst->rq_xprt;
+
+	spin_lock(&xprt->queue_lock);
+	xprt_complete_rqst(rqst->rq_task, req->req_reply_len);
+	xprt_unpin_rqst(rqst);
+	spin_unlock(&xprt->queue_lock);
+}
+
 static void xprtrdma_send_done(struct ib_cq *cq, struct ib_wc *wc)
 {
 	struct xprtrdma_req *req = container_of(wc->wr_cqe,

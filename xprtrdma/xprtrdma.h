@@ -424,7 +424,6 @@ void xprtrdma_rep_post(struct xprtrdma_ep *ep, struct xprtrdma_rep *rep);
 /* reply.c */
 void xprtrdma_reply_handle(struct xprtrdma_ep *ep, struct xprtrdma_rep *rep,
 			   struct ib_wc *wc);
-void xprtrdma_reply_done(struct xprtrdma_req *req);
 
 /* marshal.c */
 int xprtrdma_marshal(struct xprtrdma_ep *ep, struct xprtrdma_req *req,
@@ -432,6 +431,7 @@ int xprtrdma_marshal(struct xprtrdma_ep *ep, struct xprtrdma_req *req,
 
 /* send.c */
 int xprtrdma_send(struct xprtrdma_ep *ep, struct xprtrdma_req *req);
+void xprtrdma_reply_done(struct xprtrdma_req *req);
 
 /* sq.c */
 bool xprtrdma_sq_reserve(struct xprtrdma_ep *ep, unsigned int n);
