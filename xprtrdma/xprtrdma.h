@@ -484,8 +484,6 @@ bool xprtrdma_v2_settle(struct xprtrdma_ep *ep, unsigned int vers,
 void xprtrdma_v2_maybe_grant(struct xprtrdma_ep *ep);
 void xprtrdma_v2_send_error(struct xprtrdma_ep *ep, u32 xid,
 			    const struct rpcrdma_v2_error *e);
-void xprtrdma_v2_error_reply(struct xprtrdma_ep *ep,
-			     const struct rpcrdma_v2_msg *m2);
 
 /* recv_v2.c */
 bool xprtrdma_v2_receive(struct xprtrdma_ep *ep, struct xprtrdma_rep *rep,
