@@ -52,24 +52,6 @@
  */
 #define SVCRDMA_WRS_PER_REQ	16U
 
-/**
- * svcrdma_qp_flush - move the QP to the error state
- * @sx: the connection
- *
- * Every posted work request then completes (flushed), so no thread
- * waits on a device that is going and no posted RDMA Read goes on
- * writing into our memory. Safe before the QP exists (does nothing).
- */
-void svcrdma_qp_flush(struct svcrdma_xprt *sx)
-{
-	struct ib_qp_attr attr = { .qp_state = IB_QPS_ERR };
-
-	if (!test_bit(SVCRDMA_F_RESOURCES, &sx->sx_flags))
-		return;
-	smp_mb__after_atomic();	/* pairs with svcrdma_create_qp() */
-	ib_modify_qp(sx->sx_qp, &attr, IB_QP_STATE);
-}
-
 static int svcrdma_conn_handler(struct rdma_cm_id *id,
 				struct rdma_cm_event *event)
 {

@@ -1,7 +1,8 @@
 // SPDX-License-Identifier: GPL-2.0-only
 /*
  * svcrdma: Send contexts, posting a Send (with the RDMA Writes chained
- * before it), RDMA_ERROR replies and the credit grant.
+ * before it) and RDMA_ERROR replies. The credit grant a Reply carries
+ * follows the Send queue's use and is computed in sq.c.
  *
  * A Send context owns a DMA-mapped buffer of sx_send_bufsz bytes that
  * holds the transport header and, for an inline Reply, the RPC message
@@ -23,36 +24,6 @@
 #include "trace.h"
 
 static void svcrdma_send_done(struct ib_cq *cq, struct ib_wc *wc);
-
-/**
- * svcrdma_credits - the credit value to put in a Reply
- * @sx: the connection
- *
- * Policy (RFC 8166, Section 3.3.1 lets the grant change with every
- * Reply): additive increase, multiplicative decrease. The Receive ring
- * always has sx_max_requests entries, so any grant up to that is safe;
- * the grant halves (not below SVCRDMA_REQS_MIN) while more than three
- * quarters of the Send queue is in use, and grows back by one per Reply
- * otherwise. A closing connection grants 1. Concurrent updates may lose
- * a step; that only makes the heuristic a little slower.
- *
- * Return: the grant.
- */
-u32 svcrdma_credits(struct svcrdma_xprt *sx)
-{
-	unsigned int c = READ_ONCE(sx->sx_credits);
-
-	if (svc_xprt_is_dead(&sx->sx_xprt))
-		return 1;
-	if (atomic_read(&sx->sx_sq_avail) < (int)(sx->sx_sq_depth / 4))
-		c = max(c / 2, SVCRDMA_REQS_MIN);
-	else if (c < sx->sx_max_requests)
-		c++;
-	c = min(c, sx->sx_max_requests);
-	WRITE_ONCE(sx->sx_credits, c);
-	return c;
-}
-EXPORT_SYMBOL_IF_KUNIT(svcrdma_credits);
 
 static struct svcrdma_send_ctxt *
 svcrdma_send_ctxt_alloc(struct svcrdma_xprt *sx)

@@ -68,7 +68,7 @@ static_assert(SVCRDMA_MAX_PAYLOAD <= RPCSVC_MAXPAYLOAD);
  * Longest a thread waits for Send queue space while nothing on the
  * queue completes. A live client completes our Sends within the QP's
  * retry time (well under a second on any fabric we know); one that
- * posts no Receives under unlimited RNR retries never does (rw.c).
+ * posts no Receives under unlimited RNR retries never does (sq.c).
  */
 #define SVCRDMA_SQ_STALL	(15 * HZ)
 
@@ -493,7 +493,6 @@ struct svc_xprt *svcrdma_create_listener(struct svc_serv *serv,
 					 struct sockaddr *sa, int salen);
 struct svc_xprt *svcrdma_accept(struct svc_xprt *xprt);
 void svcrdma_cm_disconnect(struct svcrdma_xprt *sx);
-void svcrdma_qp_flush(struct svcrdma_xprt *sx);
 #if IS_ENABLED(CONFIG_KUNIT)
 /* static unless KUnit is enabled: for the KUnit suites here */
 void svcrdma_size_queues(struct svcrdma_xprt *sx, unsigned int want,
@@ -555,8 +554,12 @@ void svcrdma_rw_orphan(struct svcrdma_xprt *sx, struct list_head *l);
 struct ib_send_wr *svcrdma_rw_chain(struct svcrdma_xprt *sx,
 				    struct list_head *l, struct ib_cqe *cqe,
 				    struct ib_send_wr *next);
+
+/* sq.c */
 int svcrdma_sq_reserve(struct svcrdma_xprt *sx, unsigned int wrs);
 void svcrdma_sq_release(struct svcrdma_xprt *sx, unsigned int wrs);
+u32 svcrdma_credits(struct svcrdma_xprt *sx);
+void svcrdma_qp_flush(struct svcrdma_xprt *sx);
 
 /* send.c */
 int svcrdma_send_ring_init(struct svcrdma_xprt *sx);
@@ -573,7 +576,6 @@ int __svcrdma_send_post(struct svcrdma_xprt *sx, struct svcrdma_send_ctxt *sc,
 			u32 inv_rkey, bool inv);
 void svcrdma_send_error(struct svcrdma_xprt *sx, u32 xid,
 			enum rpcrdma_codec_err err);
-u32 svcrdma_credits(struct svcrdma_xprt *sx);
 
 /* v2.c */
 int svcrdma_v2_conn_init(struct svcrdma_xprt *sx);

@@ -35,7 +35,7 @@
  * have not yet received: each finds a Receive, and one Receive is
  * always left for an asynchronous credit update (Section 4.2.1.1). The
  * second term is the Version 1 grant policy (AIMD on Send queue use,
- * see send.c). received + posted never decreases (a completion moves
+ * see sq.c). received + posted never decreases (a completion moves
  * one from posted to received; reposting adds to posted), so every
  * value we ever sent stays safe however the client's view of them is
  * ordered; it is read received first so a completion in between can
