@@ -576,6 +576,10 @@ int __svcrdma_send_post(struct svcrdma_xprt *sx, struct svcrdma_send_ctxt *sc,
 			u32 inv_rkey, bool inv);
 void svcrdma_send_error(struct svcrdma_xprt *sx, u32 xid,
 			enum rpcrdma_codec_err err);
+void svcrdma_v2_send_error(struct svcrdma_xprt *sx, u32 xid, u32 vers,
+			   const struct rpcrdma_v2_error *e);
+void svcrdma_v2_send_props(struct svcrdma_xprt *sx, u32 xid);
+void svcrdma_v2_grant_check(struct svcrdma_xprt *sx);
 
 /* v2.c */
 int svcrdma_v2_conn_init(struct svcrdma_xprt *sx);
@@ -585,12 +589,8 @@ void svcrdma_v2_recv_done(struct svcrdma_xprt *sx,
 u32 svcrdma_v2_credit(struct svcrdma_xprt *sx);
 void svcrdma_v2_stamp(struct svcrdma_xprt *sx, struct svcrdma_send_ctxt *sc);
 int svcrdma_v2_take_credit(struct svcrdma_xprt *sx, bool wait);
-void svcrdma_v2_send_error(struct svcrdma_xprt *sx, u32 xid, u32 vers,
-			   const struct rpcrdma_v2_error *e);
-void svcrdma_v2_send_props(struct svcrdma_xprt *sx, u32 xid);
 void svcrdma_v2_apply_props(struct svcrdma_xprt *sx,
 			    const struct rpcrdma_v2_props *pr);
-void svcrdma_v2_grant_check(struct svcrdma_xprt *sx);
 void svcrdma_v2_call_done(struct svcrdma_xprt *sx,
 			  struct svcrdma_recv_ctxt *ctxt);
 void svcrdma_v2_recv_release(struct svcrdma_xprt *sx,
