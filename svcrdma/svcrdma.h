@@ -517,9 +517,7 @@ void svcrdma_keepalive_stop(struct svcrdma_xprt *sx);
 int svcrdma_recv_ring_init(struct svcrdma_xprt *sx);
 void svcrdma_recv_ring_destroy(struct svcrdma_xprt *sx);
 int svcrdma_recvfrom(struct svc_rqst *rqstp);
-void svcrdma_data_update(struct svcrdma_xprt *sx);
-void svcrdma_recv_ctxt_put(struct svcrdma_xprt *sx,
-			   struct svcrdma_recv_ctxt *ctxt);
+/* and svcrdma_recv_ctxt_put(), svcrdma_data_update() below */
 
 /* backchannel.c */
 int svcrdma_bc_init(void);
@@ -598,6 +596,40 @@ void svcrdma_v2_recv_release(struct svcrdma_xprt *sx,
 
 /* recv_v2.c */
 int svcrdma_v2_recv(struct svcrdma_xprt *sx, struct svcrdma_recv_ctxt *ctxt);
+
+/*
+ * Two helpers of the Receive ring (recv.c), inline here: read.c and
+ * transport.c give Receive contexts back, and read.c updates XPT_DATA
+ * when a Call's deferred Reads are done, without calling into recv.c,
+ * which calls read.c.
+ */
+
+/**
+ * svcrdma_recv_ctxt_put - return a Receive context to the idle list
+ * @sx: the connection
+ * @ctxt: the context; its Call is finished with
+ */
+static inline void svcrdma_recv_ctxt_put(struct svcrdma_xprt *sx,
+					 struct svcrdma_recv_ctxt *ctxt)
+{
+	if (sx->sx_v2)
+		svcrdma_v2_recv_release(sx, ctxt);
+	llist_add(&ctxt->rc_free, &sx->sx_recv_free);
+}
+
+/**
+ * svcrdma_data_update - clear XPT_DATA once nothing waits for a thread
+ * @sx: the connection; the caller holds @sx_lock
+ *
+ * Work for a thread is a completed Receive or a Call whose deferred
+ * Reads are done.
+ */
+static inline void svcrdma_data_update(struct svcrdma_xprt *sx)
+{
+	lockdep_assert_held(&sx->sx_lock);
+	if (list_empty(&sx->sx_recv_ready) && list_empty(&sx->sx_reads_done))
+		clear_bit(XPT_DATA, &sx->sx_xprt.xpt_flags);
+}
 
 /* reply.c */
 int svcrdma_sendto(struct svc_rqst *rqstp);
