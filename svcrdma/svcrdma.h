@@ -493,6 +493,8 @@ struct svc_xprt *svcrdma_create_listener(struct svc_serv *serv,
 					 struct sockaddr *sa, int salen);
 struct svc_xprt *svcrdma_accept(struct svc_xprt *xprt);
 void svcrdma_cm_disconnect(struct svcrdma_xprt *sx);
+void svcrdma_accept_q_flush(struct svcrdma_xprt *listener);
+void svcrdma_teardown(struct svcrdma_xprt *sx);
 #if IS_ENABLED(CONFIG_KUNIT)
 /* static unless KUnit is enabled: for the KUnit suites here */
 void svcrdma_size_queues(struct svcrdma_xprt *sx, unsigned int want,
@@ -503,10 +505,6 @@ void svcrdma_size_queues(struct svcrdma_xprt *sx, unsigned int want,
 extern struct svc_xprt_class svcrdma_class;
 int svcrdma_transport_init(void);
 void svcrdma_transport_exit(void);
-struct svcrdma_xprt *svcrdma_xprt_alloc(struct svc_serv *serv,
-					struct net *net);
-void svcrdma_xprt_discard(struct svcrdma_xprt *sx);
-void svcrdma_accept_q_flush(struct svcrdma_xprt *listener);
 
 /* keepalive.c */
 void svcrdma_keepalive_init(struct svcrdma_xprt *sx);
