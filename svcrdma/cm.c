@@ -6,7 +6,9 @@
  * creates a connection transport at once (holding the client's private
  * data) and parks it on the listener's accept queue; an nfsd thread then
  * runs xpo_accept, which sizes and creates the device resources and
- * accepts the connection.
+ * accepts the connection. The device resources are released here too
+ * (svcrdma_teardown()), from xpo_free's work (transport.c) or for a
+ * transport the RPC layer never saw.
  */
 
 #include <linux/module.h>
@@ -53,21 +55,89 @@
 #define SVCRDMA_WRS_PER_REQ	16U
 
 /**
- * svcrdma_qp_flush - move the QP to the error state
- * @sx: the connection
+ * svcrdma_xprt_alloc - allocate and initialise a transport
+ * @serv: RPC service it belongs to
+ * @net: network namespace
  *
- * Every posted work request then completes (flushed), so no thread
- * waits on a device that is going and no posted RDMA Read goes on
- * writing into our memory. Safe before the QP exists (does nothing).
+ * Return: the transport (XPT_BUSY set), or NULL.
  */
-void svcrdma_qp_flush(struct svcrdma_xprt *sx)
+static struct svcrdma_xprt *svcrdma_xprt_alloc(struct svc_serv *serv,
+					       struct net *net)
 {
-	struct ib_qp_attr attr = { .qp_state = IB_QPS_ERR };
+	struct svcrdma_xprt *sx;
 
-	if (!test_bit(SVCRDMA_F_RESOURCES, &sx->sx_flags))
+	sx = kzalloc(sizeof(*sx), GFP_KERNEL);
+	if (!sx)
+		return NULL;
+	svc_xprt_init(net, &svcrdma_class, &sx->sx_xprt, serv);
+	spin_lock_init(&sx->sx_lock);
+	sx->sx_id = svcrdma_new_id();
+	sx->sx_probe_cid = svcrdma_new_cid();
+	INIT_LIST_HEAD(&sx->sx_accept_q);
+	INIT_LIST_HEAD(&sx->sx_accept_node);
+	INIT_LIST_HEAD(&sx->sx_recv_ready);
+	init_llist_head(&sx->sx_recv_free);
+	init_llist_head(&sx->sx_send_free);
+	init_llist_head(&sx->sx_send_orphans);
+	init_waitqueue_head(&sx->sx_sq_wait);
+	INIT_LIST_HEAD(&sx->sx_orphans);
+	INIT_LIST_HEAD(&sx->sx_reads_done);
+	INIT_LIST_HEAD(&sx->sx_reads_orphans);
+	svcrdma_keepalive_init(sx);
+	svcrdma_live_add(SVCRDMA_LIVE_XPRTS, 1);
+	return sx;
+}
+
+/**
+ * svcrdma_teardown - release a transport's device resources
+ * @sx: a listener or connection that the RPC layer is done with (or
+ *	never saw)
+ *
+ * Release device resources; every completion has run when this returns.
+ * May sleep.
+ */
+void svcrdma_teardown(struct svcrdma_xprt *sx)
+{
+	if (test_bit(XPT_LISTENER, &sx->sx_xprt.xpt_flags)) {
+		/* No CONNECT_REQUEST can arrive once the id is gone. */
+		if (sx->sx_cm_id)
+			rdma_destroy_id(sx->sx_cm_id);
+		svcrdma_accept_q_flush(sx);
 		return;
-	smp_mb__after_atomic();	/* pairs with svcrdma_create_qp() */
-	ib_modify_qp(sx->sx_qp, &attr, IB_QP_STATE);
+	}
+	svcrdma_keepalive_stop(sx);
+	if (sx->sx_qp)
+		ib_drain_qp(sx->sx_qp);
+	svcrdma_rw_release_list(sx, &sx->sx_orphans);
+	svcrdma_reads_flush(sx);
+	svcrdma_recv_ring_destroy(sx);
+	svcrdma_send_ring_destroy(sx);
+	svcrdma_v2_conn_free(sx);
+	if (sx->sx_qp)
+		rdma_destroy_qp(sx->sx_cm_id);
+	if (!IS_ERR_OR_NULL(sx->sx_sq_cq))
+		ib_free_cq(sx->sx_sq_cq);
+	if (!IS_ERR_OR_NULL(sx->sx_rq_cq))
+		ib_free_cq(sx->sx_rq_cq);
+	if (!IS_ERR_OR_NULL(sx->sx_pd))
+		ib_dealloc_pd(sx->sx_pd);
+	if (sx->sx_cm_id)
+		rdma_destroy_id(sx->sx_cm_id);
+}
+
+/**
+ * svcrdma_xprt_discard - free a transport the RPC layer never saw
+ * @sx: transport to free
+ *
+ * Used for a listener that failed to start and for connections that
+ * were never accepted. May sleep.
+ */
+static void svcrdma_xprt_discard(struct svcrdma_xprt *sx)
+{
+	svcrdma_teardown(sx);
+	put_net_track(sx->sx_xprt.xpt_net, &sx->sx_xprt.ns_tracker);
+	kfree(sx);
+	svcrdma_live_add(SVCRDMA_LIVE_XPRTS, -1);
 }
 
 static int svcrdma_conn_handler(struct rdma_cm_id *id,

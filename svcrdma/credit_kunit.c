@@ -1,7 +1,7 @@
 // SPDX-License-Identifier: GPL-2.0-only
 /*
  * KUnit suites of the server's credit grant and Receive ring
- * (svcrdma/send.c, cm.c, recv.c; RFC 8166, Section 3.3.1):
+ * (svcrdma/sq.c, cm.c, recv.c; RFC 8166, Section 3.3.1):
  *
  *   svcrdma_credit     the Version 1 grant each Reply carries
  *                      (svcrdma_credits(): one more per Reply up to

@@ -74,20 +74,6 @@ static void svcrdma_recv_ctxt_free(struct svcrdma_xprt *sx,
 	svcrdma_live_add(SVCRDMA_LIVE_RECV_CTXTS, -1);
 }
 
-/**
- * svcrdma_recv_ctxt_put - return a Receive context to the idle list
- * @sx: the connection
- * @ctxt: the context; its Call is finished with
- */
-void svcrdma_recv_ctxt_put(struct svcrdma_xprt *sx,
-			   struct svcrdma_recv_ctxt *ctxt)
-{
-	if (sx->sx_v2)
-		svcrdma_v2_recv_release(sx, ctxt);
-	llist_add(&ctxt->rc_free, &sx->sx_recv_free);
-}
-EXPORT_SYMBOL_IF_KUNIT(svcrdma_recv_ctxt_put);
-
 /* Only the thread holding XPT_BUSY (or xpo_accept) takes from the list. */
 static struct svcrdma_recv_ctxt *svcrdma_recv_ctxt_get(struct svcrdma_xprt *sx)
 {
@@ -207,20 +193,6 @@ static void svcrdma_recv_done(struct ib_cq *cq, struct ib_wc *wc)
 	set_bit(XPT_DATA, &sx->sx_xprt.xpt_flags);
 	spin_unlock(&sx->sx_lock);
 	svc_xprt_enqueue(&sx->sx_xprt);
-}
-
-/**
- * svcrdma_data_update - clear XPT_DATA once nothing waits for a thread
- * @sx: the connection; the caller holds @sx_lock
- *
- * Work for a thread is a completed Receive or a Call whose deferred
- * Reads are done.
- */
-void svcrdma_data_update(struct svcrdma_xprt *sx)
-{
-	lockdep_assert_held(&sx->sx_lock);
-	if (list_empty(&sx->sx_recv_ready) && list_empty(&sx->sx_reads_done))
-		clear_bit(XPT_DATA, &sx->sx_xprt.xpt_flags);
 }
 
 static struct svcrdma_recv_ctxt *svcrdma_recv_dequeue(struct svcrdma_xprt *sx)

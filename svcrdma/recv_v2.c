@@ -26,7 +26,7 @@
  *
  * Every answer echoes the xid and rdma_vers of the message answered
  * (Section 7). Our CONNPROP_FINAL is the first thing we send on a
- * Version 2 connection (v2.c).
+ * Version 2 connection (svcrdma_v2_send_props(), send.c).
  *
  * Calls (CALL_INLINE, CALL_EXTERNAL) are restated in the Version 1 form
  * (rpcrdma_v2_to_v1()) in the Receive's rc_msg, so the Read, Write and

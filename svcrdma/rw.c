@@ -1,7 +1,8 @@
 // SPDX-License-Identifier: GPL-2.0-only
 /*
- * svcrdma: RDMA Read and Write plumbing over the kernel's rdma_rw API,
- * and the Send queue accounting every poster goes through.
+ * svcrdma: RDMA Read and Write plumbing over the kernel's rdma_rw API.
+ * The Send queue entries their work requests take are accounted in
+ * sq.c.
  *
  * One struct svcrdma_rw moves one RDMA segment (RFC 8166, Section
  * 3.4.3): a scatterlist of local memory against one remote handle and
@@ -9,7 +10,6 @@
  */
 
 #include <linux/slab.h>
-#include <linux/sched.h>
 
 #include <kunit/visibility.h>
 
@@ -17,63 +17,6 @@
 
 #include "svcrdma.h"
 #include "trace.h"
-
-/**
- * svcrdma_sq_reserve - take Send queue entries, waiting if needed
- * @sx: the connection
- * @wrs: entries wanted
- *
- * Bounds what one connection may have outstanding on its Send queue,
- * which also bounds the RDMA Reads and Writes it can have in flight.
- *
- * The wait is bounded too: entries come back only as the client's side
- * completes our work requests. A client that posts no Receives and
- * asked for unlimited RNR retries (RFC 8166, Section 3.3.1 makes
- * posting them its duty) stalls our Sends for ever, and every nfsd
- * thread that replies to it would wait with them. When the queue has
- * returned nothing for SVCRDMA_SQ_STALL, the client is taken to be
- * stuck and the connection is closed, which flushes the queue.
- *
- * Return: 0, or -ENOTCONN once the connection is closing (or was
- * closed here), or -E2BIG when @wrs can never fit.
- */
-int svcrdma_sq_reserve(struct svcrdma_xprt *sx, unsigned int wrs)
-{
-	long left;
-
-	if (wrs > sx->sx_sq_depth)
-		return -E2BIG;
-	for (;;) {
-		if (svc_xprt_is_dead(&sx->sx_xprt))
-			return -ENOTCONN;
-		if (atomic_sub_return(wrs, &sx->sx_sq_avail) >= 0)
-			return 0;
-		atomic_add(wrs, &sx->sx_sq_avail);
-		svcrdma_stat_inc(SVCRDMA_STAT_SQ_WAITS);
-		trace_svcrdma_sq_full(sx, wrs);
-		left = wait_event_timeout(sx->sx_sq_wait,
-					  atomic_read(&sx->sx_sq_avail) >= (int)wrs ||
-					  svc_xprt_is_dead(&sx->sx_xprt),
-					  SVCRDMA_SQ_STALL);
-		if (!left) {
-			svcrdma_stat_inc(SVCRDMA_STAT_SQ_STALLS);
-			svc_xprt_deferred_close(&sx->sx_xprt);
-			return -ENOTCONN;
-		}
-	}
-}
-
-/**
- * svcrdma_sq_release - return Send queue entries
- * @sx: the connection
- * @wrs: entries returned
- */
-void svcrdma_sq_release(struct svcrdma_xprt *sx, unsigned int wrs)
-{
-	atomic_add(wrs, &sx->sx_sq_avail);
-	if (wq_has_sleeper(&sx->sx_sq_wait))
-		wake_up(&sx->sx_sq_wait);
-}
 
 /**
  * svcrdma_rw_alloc - allocate a segment context

@@ -1,7 +1,10 @@
 // SPDX-License-Identifier: GPL-2.0-only
 /*
  * svcrdma: Send contexts, posting a Send (with the RDMA Writes chained
- * before it), RDMA_ERROR replies and the credit grant.
+ * before it), RDMA_ERROR replies and the control messages of Version 2
+ * (RDMA2_ERROR, RDMA2_GRANT, our RDMA2_CONNPROP_FINAL). The credit
+ * grant a Reply carries follows the Send queue's use and is computed in
+ * sq.c; the Version 2 credit value and flow control are in v2.c.
  *
  * A Send context owns a DMA-mapped buffer of sx_send_bufsz bytes that
  * holds the transport header and, for an inline Reply, the RPC message
@@ -9,6 +12,12 @@
  * RDMA Writes are chained in front of the Send and left unsignalled:
  * the Send's completion (RC ordering) tells that they are done, and only
  * then are their mappings and the pages they read released.
+ *
+ * GRANT (v2-07, Section 4.2.1.1): after each message xpo_recvfrom takes
+ * that does not become a Call, if no Call is waiting for its Reply
+ * (which would carry a fresh value) and the client has used more than
+ * half of what we last advertised, an RDMA2_GRANT refreshes it. It is
+ * sent only if a credit is free right now: xpo_recvfrom never waits.
  */
 
 #include <linux/slab.h>
@@ -23,36 +32,6 @@
 #include "trace.h"
 
 static void svcrdma_send_done(struct ib_cq *cq, struct ib_wc *wc);
-
-/**
- * svcrdma_credits - the credit value to put in a Reply
- * @sx: the connection
- *
- * Policy (RFC 8166, Section 3.3.1 lets the grant change with every
- * Reply): additive increase, multiplicative decrease. The Receive ring
- * always has sx_max_requests entries, so any grant up to that is safe;
- * the grant halves (not below SVCRDMA_REQS_MIN) while more than three
- * quarters of the Send queue is in use, and grows back by one per Reply
- * otherwise. A closing connection grants 1. Concurrent updates may lose
- * a step; that only makes the heuristic a little slower.
- *
- * Return: the grant.
- */
-u32 svcrdma_credits(struct svcrdma_xprt *sx)
-{
-	unsigned int c = READ_ONCE(sx->sx_credits);
-
-	if (svc_xprt_is_dead(&sx->sx_xprt))
-		return 1;
-	if (atomic_read(&sx->sx_sq_avail) < (int)(sx->sx_sq_depth / 4))
-		c = max(c / 2, SVCRDMA_REQS_MIN);
-	else if (c < sx->sx_max_requests)
-		c++;
-	c = min(c, sx->sx_max_requests);
-	WRITE_ONCE(sx->sx_credits, c);
-	return c;
-}
-EXPORT_SYMBOL_IF_KUNIT(svcrdma_credits);
 
 static struct svcrdma_send_ctxt *
 svcrdma_send_ctxt_alloc(struct svcrdma_xprt *sx)
@@ -377,4 +356,178 @@ void svcrdma_send_error(struct svcrdma_xprt *sx, u32 xid,
 	trace_svcrdma_send_error(sx, xid, sc->sc_len,
 				 sc->sc_msg.m1_error.e1_code);
 	svcrdma_send_post(sx, sc, 0, false);
+}
+
+static void svcrdma_v2_error_stat(u32 code)
+{
+	enum svcrdma_stat s;
+
+	switch (code) {
+	case RPCRDMA2_ERR_VERS:
+		s = SVCRDMA_STAT_ERR_VERS;
+		break;
+	case RPCRDMA2_ERR_VERS_MISMATCH:
+		s = SVCRDMA_STAT_ERR_VERS_MISMATCH;
+		break;
+	case RPCRDMA2_ERR_INVAL_CONT:
+		s = SVCRDMA_STAT_V2_ERR_CONT;
+		break;
+	case RPCRDMA2_ERR_READ_CHUNKS:
+	case RPCRDMA2_ERR_WRITE_CHUNKS:
+	case RPCRDMA2_ERR_SEGMENTS:
+		s = SVCRDMA_STAT_V2_ERR_LIMITS;
+		break;
+	case RPCRDMA2_ERR_WRITE_RESOURCE:
+	case RPCRDMA2_ERR_REPLY_RESOURCE:
+		s = SVCRDMA_STAT_V2_ERR_RESOURCE;
+		break;
+	case RPCRDMA2_ERR_SYSTEM:
+		s = SVCRDMA_STAT_V2_ERR_SYSTEM;
+		break;
+	default:
+		/* BAD_XDR, BAD_PROPVAL, INVAL_HTYPE */
+		s = SVCRDMA_STAT_V2_ERR_PARSE;
+		break;
+	}
+	svcrdma_stat_inc(s);
+}
+
+/*
+ * The credit value of a control message: Version 2 flow control once
+ * the connection speaks it, else the Version 1 grant.
+ */
+static u32 svcrdma_ctl_credit(struct svcrdma_xprt *sx)
+{
+	if (READ_ONCE(sx->sx_version) == RPCRDMA_VERSION_2)
+		return svcrdma_v2_credit(sx);
+	return svcrdma_credits(sx);
+}
+
+/**
+ * svcrdma_v2_send_error - send an error in the RDMA2_ERROR layout
+ * @sx: the connection
+ * @xid: rdma_xid of the message answered (v2-07, Section 7)
+ * @vers: its rdma_vers, echoed (same section)
+ * @e: rdma_err and its body
+ *
+ * Also used for ERR_VERS to any version: Version 1's RDMA_ERROR with
+ * ERR_VERS has the same layout (prefix, 4, 1, low, high). Errors are
+ * control messages: never sent With Invalidate (Section 6.5).
+ */
+void svcrdma_v2_send_error(struct svcrdma_xprt *sx, u32 xid, u32 vers,
+			   const struct rpcrdma_v2_error *e)
+{
+	struct svcrdma_send_ctxt *sc;
+	size_t len;
+
+	sc = svcrdma_send_ctxt_get(sx);
+	if (!sc)
+		return;
+	if (rpcrdma_v2_encode_error(xid, vers, svcrdma_ctl_credit(sx), e,
+				    sc->sc_buf, sx->sx_send_bufsz, &len)) {
+		svcrdma_send_ctxt_put(sx, sc);
+		return;
+	}
+	sc->sc_len = len;
+	svcrdma_v2_error_stat(e->e2_code);
+	trace_svcrdma_v2_error(sx, xid, vers, e->e2_code);
+	svcrdma_send_post(sx, sc, 0, false);
+}
+
+/**
+ * svcrdma_v2_send_props - send our RDMA2_CONNPROP_FINAL, once
+ * @sx: a Version 2 connection
+ * @xid: rdma_xid of the client's first Version 2 message
+ *
+ * v2-07, Section 6.3.4: each peer sends CONNPROP_FINAL after the
+ * connection is established. Ours goes before anything else we send on
+ * the connection and echoes the xid of the client's first message, so
+ * it also serves as the answer the client waits for (Section 4.3.1).
+ * Called only from xpo_recvfrom.
+ */
+void svcrdma_v2_send_props(struct svcrdma_xprt *sx, u32 xid)
+{
+	struct svcrdma_v2 *v2 = sx->sx_v2;
+	struct rpcrdma_v2_props pr = { };
+	struct svcrdma_send_ctxt *sc;
+	size_t len;
+
+	if (v2->v2_props_sent)
+		return;
+	v2->v2_props_sent = true;
+	sc = svcrdma_send_ctxt_get(sx);
+	if (!sc) {
+		svc_xprt_deferred_close(&sx->sx_xprt);
+		return;
+	}
+	pr.pr_present = RPCRDMA2_PROP_BIT(RPCRDMA2_PROPID_SBSIZ) |
+			RPCRDMA2_PROP_BIT(RPCRDMA2_PROPID_RBSIZ) |
+			RPCRDMA2_PROP_BIT(RPCRDMA2_PROPID_RSSIZ) |
+			RPCRDMA2_PROP_BIT(RPCRDMA2_PROPID_RCSIZ);
+	pr.pr_sbsiz = READ_ONCE(sx->sx_send_size);
+	pr.pr_rbsiz = sx->sx_recv_size;
+	pr.pr_rssiz = SVCRDMA_MAX_PAYLOAD;
+	pr.pr_rcsiz = RPCRDMA_MAX_CHUNK_SEGS;
+	if (rpcrdma_v2_encode_connprop(xid, svcrdma_v2_credit(sx), &pr,
+				       sc->sc_buf, sx->sx_send_bufsz, &len)) {
+		svcrdma_send_ctxt_put(sx, sc);
+		svc_xprt_deferred_close(&sx->sx_xprt);
+		return;
+	}
+	sc->sc_len = len;
+	svcrdma_stat_inc(SVCRDMA_STAT_V2_CONNPROP_SENT);
+	trace_svcrdma_v2_props_sent(sx, xid, pr.pr_sbsiz, pr.pr_rbsiz);
+	svcrdma_send_post(sx, sc, 0, false);
+}
+
+/**
+ * svcrdma_v2_grant_check - send RDMA2_GRANT when the client runs low
+ * @sx: the connection; called from xpo_recvfrom after a message
+ *
+ * See the policy at the top of this file.
+ */
+void svcrdma_v2_grant_check(struct svcrdma_xprt *sx)
+{
+	struct svcrdma_v2 *v2 = sx->sx_v2;
+	struct svcrdma_send_ctxt *sc;
+	u32 adv, credit;
+	s32 left;
+	size_t len;
+	int posted;
+
+	if (READ_ONCE(sx->sx_version) != RPCRDMA_VERSION_2 ||
+	    !v2->v2_props_sent || atomic_read(&v2->v2_calls) ||
+	    svc_xprt_is_dead(&sx->sx_xprt))
+		return;
+	posted = atomic_read(&sx->sx_recv_posted);
+	adv = min_t(u32, READ_ONCE(sx->sx_credits), posted > 1 ? posted - 1 : 0);
+	left = (s32)(READ_ONCE(v2->v2_last_credit) -
+		     (u32)atomic_read(&sx->sx_recv_seq));
+	if (left < 0)
+		left = 0;
+	if (2 * (u32)left >= adv)
+		return;
+
+	sc = svcrdma_send_ctxt_get(sx);
+	if (!sc)
+		return;
+	credit = svcrdma_v2_credit(sx);
+	if (rpcrdma_v2_encode_grant(credit, sc->sc_buf, sx->sx_send_bufsz,
+				    &len)) {
+		svcrdma_send_ctxt_put(sx, sc);
+		return;
+	}
+	sc->sc_len = len;
+	down_read(&v2->v2_send_sem);
+	if (svcrdma_v2_take_credit(sx, false)) {
+		up_read(&v2->v2_send_sem);
+		svcrdma_send_ctxt_put(sx, sc);
+		trace_svcrdma_v2_grant_skip(sx, atomic_read(&v2->v2_sent),
+					    READ_ONCE(v2->v2_limit));
+		return;
+	}
+	trace_svcrdma_v2_grant(sx, atomic_read(&v2->v2_sent), credit);
+	svcrdma_stat_inc(SVCRDMA_STAT_V2_GRANT_SENT);
+	__svcrdma_send_post(sx, sc, 0, false);
+	up_read(&v2->v2_send_sem);
 }

@@ -68,7 +68,7 @@ static_assert(SVCRDMA_MAX_PAYLOAD <= RPCSVC_MAXPAYLOAD);
  * Longest a thread waits for Send queue space while nothing on the
  * queue completes. A live client completes our Sends within the QP's
  * retry time (well under a second on any fabric we know); one that
- * posts no Receives under unlimited RNR retries never does (rw.c).
+ * posts no Receives under unlimited RNR retries never does (sq.c).
  */
 #define SVCRDMA_SQ_STALL	(15 * HZ)
 
@@ -493,7 +493,8 @@ struct svc_xprt *svcrdma_create_listener(struct svc_serv *serv,
 					 struct sockaddr *sa, int salen);
 struct svc_xprt *svcrdma_accept(struct svc_xprt *xprt);
 void svcrdma_cm_disconnect(struct svcrdma_xprt *sx);
-void svcrdma_qp_flush(struct svcrdma_xprt *sx);
+void svcrdma_accept_q_flush(struct svcrdma_xprt *listener);
+void svcrdma_teardown(struct svcrdma_xprt *sx);
 #if IS_ENABLED(CONFIG_KUNIT)
 /* static unless KUnit is enabled: for the KUnit suites here */
 void svcrdma_size_queues(struct svcrdma_xprt *sx, unsigned int want,
@@ -504,10 +505,6 @@ void svcrdma_size_queues(struct svcrdma_xprt *sx, unsigned int want,
 extern struct svc_xprt_class svcrdma_class;
 int svcrdma_transport_init(void);
 void svcrdma_transport_exit(void);
-struct svcrdma_xprt *svcrdma_xprt_alloc(struct svc_serv *serv,
-					struct net *net);
-void svcrdma_xprt_discard(struct svcrdma_xprt *sx);
-void svcrdma_accept_q_flush(struct svcrdma_xprt *listener);
 
 /* keepalive.c */
 void svcrdma_keepalive_init(struct svcrdma_xprt *sx);
@@ -518,9 +515,7 @@ void svcrdma_keepalive_stop(struct svcrdma_xprt *sx);
 int svcrdma_recv_ring_init(struct svcrdma_xprt *sx);
 void svcrdma_recv_ring_destroy(struct svcrdma_xprt *sx);
 int svcrdma_recvfrom(struct svc_rqst *rqstp);
-void svcrdma_data_update(struct svcrdma_xprt *sx);
-void svcrdma_recv_ctxt_put(struct svcrdma_xprt *sx,
-			   struct svcrdma_recv_ctxt *ctxt);
+/* and svcrdma_recv_ctxt_put(), svcrdma_data_update() below */
 
 /* backchannel.c */
 int svcrdma_bc_init(void);
@@ -555,8 +550,12 @@ void svcrdma_rw_orphan(struct svcrdma_xprt *sx, struct list_head *l);
 struct ib_send_wr *svcrdma_rw_chain(struct svcrdma_xprt *sx,
 				    struct list_head *l, struct ib_cqe *cqe,
 				    struct ib_send_wr *next);
+
+/* sq.c */
 int svcrdma_sq_reserve(struct svcrdma_xprt *sx, unsigned int wrs);
 void svcrdma_sq_release(struct svcrdma_xprt *sx, unsigned int wrs);
+u32 svcrdma_credits(struct svcrdma_xprt *sx);
+void svcrdma_qp_flush(struct svcrdma_xprt *sx);
 
 /* send.c */
 int svcrdma_send_ring_init(struct svcrdma_xprt *sx);
@@ -573,7 +572,10 @@ int __svcrdma_send_post(struct svcrdma_xprt *sx, struct svcrdma_send_ctxt *sc,
 			u32 inv_rkey, bool inv);
 void svcrdma_send_error(struct svcrdma_xprt *sx, u32 xid,
 			enum rpcrdma_codec_err err);
-u32 svcrdma_credits(struct svcrdma_xprt *sx);
+void svcrdma_v2_send_error(struct svcrdma_xprt *sx, u32 xid, u32 vers,
+			   const struct rpcrdma_v2_error *e);
+void svcrdma_v2_send_props(struct svcrdma_xprt *sx, u32 xid);
+void svcrdma_v2_grant_check(struct svcrdma_xprt *sx);
 
 /* v2.c */
 int svcrdma_v2_conn_init(struct svcrdma_xprt *sx);
@@ -583,12 +585,8 @@ void svcrdma_v2_recv_done(struct svcrdma_xprt *sx,
 u32 svcrdma_v2_credit(struct svcrdma_xprt *sx);
 void svcrdma_v2_stamp(struct svcrdma_xprt *sx, struct svcrdma_send_ctxt *sc);
 int svcrdma_v2_take_credit(struct svcrdma_xprt *sx, bool wait);
-void svcrdma_v2_send_error(struct svcrdma_xprt *sx, u32 xid, u32 vers,
-			   const struct rpcrdma_v2_error *e);
-void svcrdma_v2_send_props(struct svcrdma_xprt *sx, u32 xid);
 void svcrdma_v2_apply_props(struct svcrdma_xprt *sx,
 			    const struct rpcrdma_v2_props *pr);
-void svcrdma_v2_grant_check(struct svcrdma_xprt *sx);
 void svcrdma_v2_call_done(struct svcrdma_xprt *sx,
 			  struct svcrdma_recv_ctxt *ctxt);
 void svcrdma_v2_recv_release(struct svcrdma_xprt *sx,
@@ -596,6 +594,40 @@ void svcrdma_v2_recv_release(struct svcrdma_xprt *sx,
 
 /* recv_v2.c */
 int svcrdma_v2_recv(struct svcrdma_xprt *sx, struct svcrdma_recv_ctxt *ctxt);
+
+/*
+ * Two helpers of the Receive ring (recv.c), inline here: read.c and
+ * transport.c give Receive contexts back, and read.c updates XPT_DATA
+ * when a Call's deferred Reads are done, without calling into recv.c,
+ * which calls read.c.
+ */
+
+/**
+ * svcrdma_recv_ctxt_put - return a Receive context to the idle list
+ * @sx: the connection
+ * @ctxt: the context; its Call is finished with
+ */
+static inline void svcrdma_recv_ctxt_put(struct svcrdma_xprt *sx,
+					 struct svcrdma_recv_ctxt *ctxt)
+{
+	if (sx->sx_v2)
+		svcrdma_v2_recv_release(sx, ctxt);
+	llist_add(&ctxt->rc_free, &sx->sx_recv_free);
+}
+
+/**
+ * svcrdma_data_update - clear XPT_DATA once nothing waits for a thread
+ * @sx: the connection; the caller holds @sx_lock
+ *
+ * Work for a thread is a completed Receive or a Call whose deferred
+ * Reads are done.
+ */
+static inline void svcrdma_data_update(struct svcrdma_xprt *sx)
+{
+	lockdep_assert_held(&sx->sx_lock);
+	if (list_empty(&sx->sx_recv_ready) && list_empty(&sx->sx_reads_done))
+		clear_bit(XPT_DATA, &sx->sx_xprt.xpt_flags);
+}
 
 /* reply.c */
 int svcrdma_sendto(struct svc_rqst *rqstp);

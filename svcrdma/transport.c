@@ -7,6 +7,8 @@
  * xpo_detach starts a disconnect, and xpo_free (last reference, any
  * context) hands the device teardown to a workqueue, which drains the
  * QP so that every completion has run before anything is freed.
+ * Allocating a transport, setting up its device resources and tearing
+ * them down (svcrdma_teardown()) are cm.c's.
  */
 
 #include <linux/module.h>
@@ -19,85 +21,6 @@
 #include "trace.h"
 
 static struct workqueue_struct *svcrdma_wq;
-
-/**
- * svcrdma_xprt_alloc - allocate and initialise a transport
- * @serv: RPC service it belongs to
- * @net: network namespace
- *
- * Return: the transport (XPT_BUSY set), or NULL.
- */
-struct svcrdma_xprt *svcrdma_xprt_alloc(struct svc_serv *serv,
-					struct net *net)
-{
-	struct svcrdma_xprt *sx;
-
-	sx = kzalloc(sizeof(*sx), GFP_KERNEL);
-	if (!sx)
-		return NULL;
-	svc_xprt_init(net, &svcrdma_class, &sx->sx_xprt, serv);
-	spin_lock_init(&sx->sx_lock);
-	sx->sx_id = svcrdma_new_id();
-	sx->sx_probe_cid = svcrdma_new_cid();
-	INIT_LIST_HEAD(&sx->sx_accept_q);
-	INIT_LIST_HEAD(&sx->sx_accept_node);
-	INIT_LIST_HEAD(&sx->sx_recv_ready);
-	init_llist_head(&sx->sx_recv_free);
-	init_llist_head(&sx->sx_send_free);
-	init_llist_head(&sx->sx_send_orphans);
-	init_waitqueue_head(&sx->sx_sq_wait);
-	INIT_LIST_HEAD(&sx->sx_orphans);
-	INIT_LIST_HEAD(&sx->sx_reads_done);
-	INIT_LIST_HEAD(&sx->sx_reads_orphans);
-	svcrdma_keepalive_init(sx);
-	svcrdma_live_add(SVCRDMA_LIVE_XPRTS, 1);
-	return sx;
-}
-
-/* Release device resources; every completion has run when this returns. */
-static void svcrdma_teardown(struct svcrdma_xprt *sx)
-{
-	if (test_bit(XPT_LISTENER, &sx->sx_xprt.xpt_flags)) {
-		/* No CONNECT_REQUEST can arrive once the id is gone. */
-		if (sx->sx_cm_id)
-			rdma_destroy_id(sx->sx_cm_id);
-		svcrdma_accept_q_flush(sx);
-		return;
-	}
-	svcrdma_keepalive_stop(sx);
-	if (sx->sx_qp)
-		ib_drain_qp(sx->sx_qp);
-	svcrdma_rw_release_list(sx, &sx->sx_orphans);
-	svcrdma_reads_flush(sx);
-	svcrdma_recv_ring_destroy(sx);
-	svcrdma_send_ring_destroy(sx);
-	svcrdma_v2_conn_free(sx);
-	if (sx->sx_qp)
-		rdma_destroy_qp(sx->sx_cm_id);
-	if (!IS_ERR_OR_NULL(sx->sx_sq_cq))
-		ib_free_cq(sx->sx_sq_cq);
-	if (!IS_ERR_OR_NULL(sx->sx_rq_cq))
-		ib_free_cq(sx->sx_rq_cq);
-	if (!IS_ERR_OR_NULL(sx->sx_pd))
-		ib_dealloc_pd(sx->sx_pd);
-	if (sx->sx_cm_id)
-		rdma_destroy_id(sx->sx_cm_id);
-}
-
-/**
- * svcrdma_xprt_discard - free a transport the RPC layer never saw
- * @sx: transport to free
- *
- * Used for a listener that failed to start and for connections that
- * were never accepted. May sleep.
- */
-void svcrdma_xprt_discard(struct svcrdma_xprt *sx)
-{
-	svcrdma_teardown(sx);
-	put_net_track(sx->sx_xprt.xpt_net, &sx->sx_xprt.ns_tracker);
-	kfree(sx);
-	svcrdma_live_add(SVCRDMA_LIVE_XPRTS, -1);
-}
 
 static void svcrdma_free_work(struct work_struct *work)
 {

@@ -1,7 +1,7 @@
 // SPDX-License-Identifier: GPL-2.0-only
 /*
  * KUnit suites of the client's credit accounting and Receive ring
- * (xprtrdma/reply.c, connect.c, recv.c; RFC 8166, Section 3.3.1):
+ * (xprtrdma/reply.c, cm.c, recv.c; RFC 8166, Section 3.3.1):
  *
  *   xprtrdma_credit     the grant a Reply carries, clamped to 1..the
  *                       credits we asked for; how it sets the RPC

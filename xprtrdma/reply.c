@@ -445,20 +445,3 @@ void xprtrdma_reply_handle(struct xprtrdma_ep *ep, struct xprtrdma_rep *rep,
 	}
 	xprtrdma_reply_forward(ep, rep, wc, rep->rep_buf + msg->m1_hdr_len);
 }
-
-/**
- * xprtrdma_reply_done - hand a finished reply to the RPC client
- * @req: an RPC whose reply is placed, MRs invalidated and Send completed
- *
- * Drops the pin the reply handler took.
- */
-void xprtrdma_reply_done(struct xprtrdma_req *req)
-{
-	struct rpc_rqst *rqst = &req->req_rqst;
-	struct rpc_xprt *xprt = rqst->rq_xprt;
-
-	spin_lock(&xprt->queue_lock);
-	xprt_complete_rqst(rqst->rq_task, req->req_reply_len);
-	xprt_unpin_rqst(rqst);
-	spin_unlock(&xprt->queue_lock);
-}

@@ -1,7 +1,7 @@
 // SPDX-License-Identifier: GPL-2.0-only
 /*
- * KUnit suites of the client's Version 2 logic (xprtrdma/v2.c;
- * draft-ietf-nfsv4-rpcrdma-version-two-07, "v2-07"):
+ * KUnit suites of the client's Version 2 logic (xprtrdma/v2.c and
+ * recv_v2.c; draft-ietf-nfsv4-rpcrdma-version-two-07, "v2-07"):
  *
  *   xprtrdma_v2_credit  taking credits, the extra GRANT credit, the
  *                       credit value we send and the send limit we take

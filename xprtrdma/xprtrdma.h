@@ -178,7 +178,7 @@ struct xprtrdma_ep {
 	u8			ep_priv[RPCRDMA_CM_PRIV_SIZE];
 	unsigned int		ep_max_segs;	/* segments per chunk */
 
-	/* Version 2 (v2.c); ep_vers is 0 while the first answer is due */
+	/* Version 2 (v2.c, recv_v2.c); ep_vers 0: the first answer is due */
 	unsigned int		ep_vers;
 	u32			ep_neg_xid;	/* rdma_xid of our first message */
 	struct completion	ep_neg_done;
@@ -411,7 +411,7 @@ void xprtrdma_free_slot(struct rpc_xprt *xprt, struct rpc_rqst *rqst);
 int xprtrdma_sendbufs_map(struct xprtrdma_ep *ep);
 void xprtrdma_sendbufs_unmap(struct xprtrdma_ep *ep);
 
-/* connect.c */
+/* cm.c */
 void xprtrdma_connect_worker(struct work_struct *work);
 void xprtrdma_ep_teardown(struct xprtrdma_xprt *rx);
 
@@ -424,7 +424,6 @@ void xprtrdma_rep_post(struct xprtrdma_ep *ep, struct xprtrdma_rep *rep);
 /* reply.c */
 void xprtrdma_reply_handle(struct xprtrdma_ep *ep, struct xprtrdma_rep *rep,
 			   struct ib_wc *wc);
-void xprtrdma_reply_done(struct xprtrdma_req *req);
 
 /* marshal.c */
 int xprtrdma_marshal(struct xprtrdma_ep *ep, struct xprtrdma_req *req,
@@ -432,6 +431,9 @@ int xprtrdma_marshal(struct xprtrdma_ep *ep, struct xprtrdma_req *req,
 
 /* send.c */
 int xprtrdma_send(struct xprtrdma_ep *ep, struct xprtrdma_req *req);
+void xprtrdma_reply_done(struct xprtrdma_req *req);
+
+/* sq.c */
 bool xprtrdma_sq_reserve(struct xprtrdma_ep *ep, unsigned int n);
 void xprtrdma_sq_release(struct xprtrdma_ep *ep, unsigned int n);
 void xprtrdma_space_wait(struct xprtrdma_xprt *rx);
@@ -477,24 +479,26 @@ unsigned int xprtrdma_v2_ccall_reserve(struct xprtrdma_ep *ep, u32 len,
 void xprtrdma_v2_ccall_undo(struct xprtrdma_ep *ep, unsigned int nmid);
 int xprtrdma_v2_ccall_build(struct xprtrdma_ep *ep, struct xprtrdma_req *req,
 			    unsigned int nmid, struct ib_send_wr ***tail);
-bool xprtrdma_v2_receive(struct xprtrdma_ep *ep, struct xprtrdma_rep *rep,
-			 struct ib_wc *wc, const u8 **msg);
+bool xprtrdma_v2_settle(struct xprtrdma_ep *ep, unsigned int vers,
+			enum rpcrdma_vers_answer answer);
+void xprtrdma_v2_maybe_grant(struct xprtrdma_ep *ep);
 void xprtrdma_v2_send_error(struct xprtrdma_ep *ep, u32 xid,
 			    const struct rpcrdma_v2_error *e);
-void xprtrdma_v2_error_reply(struct xprtrdma_ep *ep,
-			     const struct rpcrdma_v2_msg *m2);
+
+/* recv_v2.c */
+bool xprtrdma_v2_receive(struct xprtrdma_ep *ep, struct xprtrdma_rep *rep,
+			 struct ib_wc *wc, const u8 **msg);
+
 #if IS_ENABLED(CONFIG_KUNIT)
 /* static unless KUnit is enabled: for the KUnit suites here */
 bool xprtrdma_v2_take_grant(struct xprtrdma_ep *ep);
-bool xprtrdma_v2_settle(struct xprtrdma_ep *ep, unsigned int vers,
-			enum rpcrdma_vers_answer answer);
 /* reply.c */
 int xprtrdma_reply_place(struct xprtrdma_ep *ep, struct xprtrdma_req *req,
 			 struct xprtrdma_rep *rep, const u8 *src);
 u32 xprtrdma_grant(struct xprtrdma_ep *ep, u32 grant, u32 xid);
 void xprtrdma_update_credits(struct xprtrdma_ep *ep, struct rpc_rqst *rqst,
 			     u32 credits);
-/* connect.c */
+/* cm.c */
 int xprtrdma_ep_size(struct xprtrdma_ep *ep);
 void xprtrdma_credits_reset(struct xprtrdma_xprt *rx);
 #endif

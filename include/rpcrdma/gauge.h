@@ -14,6 +14,7 @@
 
 #include <rpcrdma/compat.h>
 
+/* core/gauge.c */
 int rpcrdma_ctl_gauge(RPCRDMA_CTL_CONST struct ctl_table *table, int write,
 		      void *buffer, size_t *lenp, loff_t *ppos);
 
