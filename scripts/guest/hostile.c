@@ -1010,7 +1010,7 @@ static int expect_shape(char **tok, int n)
 {
 	size_t i;
 
-	for (i = 0; i < sizeof(expect_shapes) / sizeof(expect_shapes[0]); i++) {
+	for (i = 0; i < ARRAY_SIZE(expect_shapes); i++) {
 		if (strcmp(tok[1], expect_shapes[i].name))
 			continue;
 		if (n - 2 < expect_shapes[i].min || n - 2 > expect_shapes[i].max)
