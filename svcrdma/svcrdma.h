@@ -185,6 +185,8 @@ struct svcrdma_v2_discard {
  * @v2_sent: Sends posted on the connection (Section 4.2.1)
  * @v2_limit: send limit from the client's latest rdma_credit, set in
  *	the Receive completion handler
+ * @v2_post_lock: makes stamping rdma_credit and posting the Send one step,
+ *	so the credits a client sees never go back
  * @v2_last_credit: the rdma_credit value we sent last
  * @v2_calls: Calls taken off the ring whose Reply is not sent yet
  * @v2_reasm_bytes: bytes of reassembled Calls held (bounded by
