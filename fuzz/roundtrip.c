@@ -231,18 +231,19 @@ static const char *rt_v1(const u8 *data, size_t size, int reply)
 	 * shorter; another version is held only to the prefix (Section 4.2)
 	 * and answered ERR_VERS (Section 4.5.1)
 	 */
-	if (!reply && size < RPCRDMA1_HDR_MIN &&
-	    (size < RPCRDMA_PREFIX_SIZE ||
-	     get_unaligned_be32(data + RPCRDMA_XDR_UNIT) ==
-	     RPCRDMA_VERSION_1) &&
-	    rpcrdma_codec_action(err, RPCRDMA_ROLE_RESPONDER) !=
-	    RPCRDMA_ACT_DROP)
-		return "v1 Call shorter than 28 octets not dropped";
-	if (!reply && size >= RPCRDMA_PREFIX_SIZE && size < RPCRDMA1_HDR_MIN &&
-	    get_unaligned_be32(data + RPCRDMA_XDR_UNIT) != RPCRDMA_VERSION_1 &&
-	    get_unaligned_be32(data + RPCRDMA_XDR_UNIT) != RPCRDMA_VERSION_2 &&
-	    err != RPCRDMA_CE_VERS)
-		return "short Call of an unknown version not answered ERR_VERS";
+	if (!reply && size < RPCRDMA1_HDR_MIN) {
+		/* below the prefix, held to Version 1's floor as well */
+		u32 vers = size < RPCRDMA_PREFIX_SIZE ? RPCRDMA_VERSION_1 :
+			   get_unaligned_be32(data + RPCRDMA_XDR_UNIT);
+
+		if (vers == RPCRDMA_VERSION_1 &&
+		    rpcrdma_codec_action(err, RPCRDMA_ROLE_RESPONDER) !=
+		    RPCRDMA_ACT_DROP)
+			return "v1 Call shorter than 28 octets not dropped";
+		if (vers != RPCRDMA_VERSION_1 && vers != RPCRDMA_VERSION_2 &&
+		    err != RPCRDMA_CE_VERS)
+			return "short Call of an unknown version not answered ERR_VERS";
+	}
 	if (err) {
 		why = rt_check_err(err);
 		return why ? why : rt_v1_answer(msg.m1_prefix.px_xid, err);
