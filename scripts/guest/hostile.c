@@ -1445,14 +1445,16 @@ static int served(void)
  *                           chunks, and answer a Call of the case)
  *   mount ok|fail SECS [VERS]
  *                           read by the scenario, not here; VERS the
- *                           NFS version mounted: 4.0 (default), 4.1, 4.2
+ *                           NFS version mounted: 3, 4.0 (default),
+ *                           4.1, 4.2
  *   scenario trace EVENT TEXT
  *                           read by the scenario: our client's trace
  *                           event EVENT is recorded during the case with
  *                           TEXT in its line
  *   io forced SECS BOUND    read by the scenario: after the mount, cmp
- *                           of the file; SECS later umount -f, and cmp
- *                           must return within BOUND s
+ *                           of the file, then a stat of a new name in
+ *                           the background; SECS later umount -f, and
+ *                           the stat must return within BOUND s
  *   io second SECS          read by the scenario: cmp of the file in the
  *                           background; once a Call is held (within
  *                           SECS), a second access (stat of a new file)
@@ -2466,10 +2468,11 @@ static int load_case(const char *path)
 			 */
 			if (n < 3 || n > 4 || atoi(tok[2]) < 1 ||
 			    (strcmp(tok[1], "ok") && strcmp(tok[1], "fail")) ||
-			    (n == 4 && strcmp(tok[3], "4.0") &&
-			     strcmp(tok[3], "4.1") && strcmp(tok[3], "4.2"))) {
+			    (n == 4 && strcmp(tok[3], "3") &&
+			     strcmp(tok[3], "4.0") && strcmp(tok[3], "4.1") &&
+			     strcmp(tok[3], "4.2"))) {
 				fclose(f);
-				return why("mount ok|fail SECS [4.0|4.1|4.2]");
+				return why("mount ok|fail SECS [3|4.0|4.1|4.2]");
 			}
 		} else if (!strcmp(tok[0], "scenario")) {
 			/* read by the scenario: "scenario trace EVENT TEXT" */
