@@ -88,7 +88,6 @@
 #include <arpa/inet.h>
 #include <ctype.h>
 #include <errno.h>
-#include <netdb.h>
 #include <netinet/in.h>
 #include <poll.h>
 #include <signal.h>
@@ -105,6 +104,8 @@
 
 #include <infiniband/verbs.h>
 #include <rdma/rdma_cma.h>
+
+#include "rdma_setup.h"
 
 #define NRECV 32		/* Receives kept posted */
 #define RBUFSZ 8192		/* each Receive */
@@ -149,7 +150,6 @@ struct conn {
 static const char *g_addr;
 static int g_port;
 static uint32_t g_xid;
-static char g_why[512];
 static char g_outcome[256];
 static bool g_dry;
 
@@ -169,24 +169,6 @@ static uint8_t g_rpc[RBUFSZ];
 static uint32_t g_rpclen;
 static uint8_t g_hdr[RBUFSZ];
 static uint32_t g_hdrlen;
-
-static int why(const char *fmt, ...)
-{
-	va_list ap;
-
-	va_start(ap, fmt);
-	vsnprintf(g_why, sizeof(g_why), fmt, ap);
-	va_end(ap);
-	return -1;
-}
-
-static uint64_t now_ms(void)
-{
-	struct timespec ts;
-
-	clock_gettime(CLOCK_MONOTONIC, &ts);
-	return (uint64_t)ts.tv_sec * 1000 + ts.tv_nsec / 1000000;
-}
 
 static uint32_t get32(const uint8_t *b, uint32_t len, uint32_t off)
 {
@@ -429,55 +411,25 @@ next:
 
 /* --- the connection ------------------------------------------------------- */
 
+/* A DISCONNECTED event taken here marks the connection dead */
 static int cm_wait(struct conn *c, enum rdma_cm_event_type want, int ms)
 {
-	struct pollfd pfd = { .fd = c->ec->fd, .events = POLLIN };
-	struct rdma_cm_event *ev;
-	int type;
+	int type, ret = rs_cm_wait(c->ec, want, ms, &type);
 
-	if (poll(&pfd, 1, ms) <= 0)
-		return why("no rdma_cm event %s in %d ms", rdma_event_str(want), ms);
-	if (rdma_get_cm_event(c->ec, &ev))
-		return why("rdma_get_cm_event: %s", strerror(errno));
-	type = ev->event;
-	rdma_ack_cm_event(ev);
 	if (type == RDMA_CM_EVENT_DISCONNECTED)
 		c->dead = true;
-	if (type != (int)want)
-		return why("rdma_cm event %s, wanted %s", rdma_event_str(type),
-			   rdma_event_str(want));
-	return 0;
+	return ret;
 }
 
 static void cm_poll(struct conn *c)
 {
-	struct pollfd pfd = { .fd = c->ec->fd, .events = POLLIN };
-	struct rdma_cm_event *ev;
-
-	while (poll(&pfd, 1, 0) > 0 && !rdma_get_cm_event(c->ec, &ev)) {
-		if (ev->event == RDMA_CM_EVENT_DISCONNECTED)
-			c->dead = true;
-		rdma_ack_cm_event(ev);
-	}
-}
-
-/* Receive @i of a ring of @size-octet buffers at @base, both modes */
-static int post_ring_recv(struct ibv_qp *qp, struct ibv_mr *mr,
-			  uint8_t *base, uint32_t size, int i)
-{
-	struct ibv_sge sge = {
-		.addr = (uintptr_t)(base + (size_t)i * size),
-		.length = size, .lkey = mr->lkey,
-	};
-	struct ibv_recv_wr wr = { .wr_id = i, .sg_list = &sge, .num_sge = 1 };
-	struct ibv_recv_wr *bad;
-
-	return ibv_post_recv(qp, &wr, &bad);
+	if (rs_cm_disconnected(c->ec))
+		c->dead = true;
 }
 
 static int post_recv(struct conn *c, int i)
 {
-	return post_ring_recv(c->id->qp, c->rmr, (uint8_t *)c->rbuf, RBUFSZ, i);
+	return rs_post_recv(c->id->qp, c->rmr, (uint8_t *)c->rbuf, RBUFSZ, i);
 }
 
 static void conn_init(struct conn *c)
@@ -500,19 +452,7 @@ static void conn_close(struct conn *c)
 			rdma_disconnect(c->id);
 			cm_wait(c, RDMA_CM_EVENT_DISCONNECTED, 2000);
 		}
-		if (c->id->qp)
-			rdma_destroy_qp(c->id);
-		if (c->rmr)
-			ibv_dereg_mr(c->rmr);
-		if (c->smr)
-			ibv_dereg_mr(c->smr);
-		if (c->dmr)
-			ibv_dereg_mr(c->dmr);
-		if (c->cq)
-			ibv_destroy_cq(c->cq);
-		if (c->pd)
-			ibv_dealloc_pd(c->pd);
-		rdma_destroy_id(c->id);
+		rs_destroy(c->id, c->pd, c->cq, c->rmr, c->smr, c->dmr);
 	}
 	if (c->ec)
 		rdma_destroy_event_channel(c->ec);
@@ -529,9 +469,6 @@ static int conn_open(struct conn *c)
 		.responder_resources = c->responder, .initiator_depth = 1,
 		.retry_count = 7, .rnr_retry_count = c->rnr,
 	};
-	struct ibv_qp_init_attr qa = { 0 };
-	struct addrinfo *ai;
-	char port[16];
 	int i;
 
 	if (c->dry) {
@@ -546,34 +483,10 @@ static int conn_open(struct conn *c)
 		param.private_data = c->priv;
 		param.private_data_len = c->privlen;
 	}
-	c->ec = rdma_create_event_channel();
-	if (!c->ec)
-		return why("rdma_create_event_channel: %s", strerror(errno));
-	if (rdma_create_id(c->ec, &c->id, NULL, RDMA_PS_TCP))
-		return why("rdma_create_id: %s", strerror(errno));
-	snprintf(port, sizeof(port), "%d", g_port);
-	if (getaddrinfo(g_addr, port, NULL, &ai))
-		return why("getaddrinfo %s", g_addr);
-	i = rdma_resolve_addr(c->id, NULL, ai->ai_addr, 2000);
-	freeaddrinfo(ai);
-	if (i || cm_wait(c, RDMA_CM_EVENT_ADDR_RESOLVED, 3000))
-		return why("resolve addr: %s", g_why[0] ? g_why : strerror(errno));
-	if (rdma_resolve_route(c->id, 2000) ||
-	    cm_wait(c, RDMA_CM_EVENT_ROUTE_RESOLVED, 3000))
-		return why("resolve route: %s", g_why);
-	c->pd = ibv_alloc_pd(c->id->verbs);
-	c->cq = ibv_create_cq(c->id->verbs, NRECV + SENDQ + 16, NULL, NULL, 0);
-	if (!c->pd || !c->cq)
-		return why("pd/cq: %s", strerror(errno));
-	qa.send_cq = c->cq;
-	qa.recv_cq = c->cq;
-	qa.qp_type = IBV_QPT_RC;
-	qa.cap.max_send_wr = SENDQ;
-	qa.cap.max_recv_wr = NRECV;
-	qa.cap.max_send_sge = 1;
-	qa.cap.max_recv_sge = 1;
-	if (rdma_create_qp(c->id, c->pd, &qa))
-		return why("rdma_create_qp: %s", strerror(errno));
+	if (rs_resolve(&c->ec, &c->id, g_addr, g_port) ||
+	    rs_create_qp(c->id, &c->pd, &c->cq, NRECV + SENDQ + 16, SENDQ,
+			 NRECV))
+		return -1;
 	c->rbuf = calloc(NRECV, RBUFSZ);
 	c->sbuf = calloc(1, SBUFSZ + (SENDQ + CBSLOTS) * FLOODSZ);
 	c->data = calloc(1, DATASZ);
@@ -1752,17 +1665,7 @@ static void lc_free(struct lconn *lc)
 {
 	if (!lc)
 		return;
-	if (lc->id->qp)
-		rdma_destroy_qp(lc->id);
-	if (lc->rmr)
-		ibv_dereg_mr(lc->rmr);
-	if (lc->smr)
-		ibv_dereg_mr(lc->smr);
-	if (lc->cq)
-		ibv_destroy_cq(lc->cq);
-	if (lc->pd)
-		ibv_dealloc_pd(lc->pd);
-	rdma_destroy_id(lc->id);
+	rs_destroy(lc->id, lc->pd, lc->cq, lc->rmr, lc->smr, NULL);
 	free(lc->rbuf);
 	free(lc->sbuf);
 	free(lc);
@@ -1770,8 +1673,8 @@ static void lc_free(struct lconn *lc)
 
 static int lc_post_recv(struct lconn *lc, int i)
 {
-	return post_ring_recv(lc->id->qp, lc->rmr, (uint8_t *)lc->rbuf,
-			      LRBUFSZ, i);
+	return rs_post_recv(lc->id->qp, lc->rmr, (uint8_t *)lc->rbuf,
+			    LRBUFSZ, i);
 }
 
 /* A connection request: accept it with RFC 8797 private data */
@@ -1784,25 +1687,14 @@ static struct lconn *lc_accept(struct rdma_cm_id *id)
 		.retry_count = 7, .rnr_retry_count = 7,
 		.private_data = priv, .private_data_len = sizeof(priv),
 	};
-	struct ibv_qp_init_attr qa = { 0 };
 	struct lconn *lc = calloc(1, sizeof(*lc));
 	int i;
 
 	if (!lc)
 		goto reject;
 	lc->id = id;
-	lc->pd = ibv_alloc_pd(id->verbs);
-	lc->cq = ibv_create_cq(id->verbs, LNRECV + LSLOTS + 16, NULL, NULL, 0);
-	if (!lc->pd || !lc->cq)
-		goto reject;
-	qa.send_cq = lc->cq;
-	qa.recv_cq = lc->cq;
-	qa.qp_type = IBV_QPT_RC;
-	qa.cap.max_send_wr = LSLOTS;
-	qa.cap.max_recv_wr = LNRECV;
-	qa.cap.max_send_sge = 1;
-	qa.cap.max_recv_sge = 1;
-	if (rdma_create_qp(id, lc->pd, &qa))
+	if (rs_create_qp(id, &lc->pd, &lc->cq, LNRECV + LSLOTS + 16, LSLOTS,
+			 LNRECV))
 		goto reject;
 	lc->rbuf = calloc(LNRECV, LRBUFSZ);
 	lc->sbuf = calloc(LSLOTS, LSBUFSZ);

@@ -22,19 +22,17 @@
 #define _GNU_SOURCE
 #include <arpa/inet.h>
 #include <errno.h>
-#include <netdb.h>
-#include <poll.h>
-#include <stdarg.h>
 #include <stdbool.h>
 #include <stdint.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
-#include <time.h>
 #include <unistd.h>
 
 #include <infiniband/verbs.h>
 #include <rdma/rdma_cma.h>
+
+#include "rdma_setup.h"
 
 /* Wire constants (RFC 8166; v2-07, Sections 6 and 8; RFC 8797) */
 #define V1 1U
@@ -95,17 +93,6 @@ struct probe {
 static const char *g_addr = "192.0.2.1";
 static int g_port = 20049;
 static int g_fail, g_pass;
-static char g_why[512];
-
-static int why(const char *fmt, ...)
-{
-	va_list ap;
-
-	va_start(ap, fmt);
-	vsnprintf(g_why, sizeof(g_why), fmt, ap);
-	va_end(ap);
-	return -1;
-}
 
 static void report(const char *name, int ret)
 {
@@ -118,14 +105,6 @@ static void report(const char *name, int ret)
 	}
 	fflush(stdout);
 	g_why[0] = 0;
-}
-
-static uint64_t now_ms(void)
-{
-	struct timespec ts;
-
-	clock_gettime(CLOCK_MONOTONIC, &ts);
-	return (uint64_t)ts.tv_sec * 1000 + ts.tv_nsec / 1000000;
 }
 
 /* --- XDR ---------------------------------------------------------------- */
@@ -175,46 +154,9 @@ static uint32_t get32(const uint8_t *b, uint32_t len, uint32_t off)
 
 /* --- connection -------------------------------------------------------------- */
 
-static int cm_wait(struct probe *c, enum rdma_cm_event_type want, int ms)
-{
-	struct pollfd pfd = { .fd = c->ec->fd, .events = POLLIN };
-	struct rdma_cm_event *ev;
-	int type;
-
-	if (poll(&pfd, 1, ms) <= 0)
-		return why("no rdma_cm event %s in %d ms", rdma_event_str(want), ms);
-	if (rdma_get_cm_event(c->ec, &ev))
-		return why("rdma_get_cm_event: %s", strerror(errno));
-	type = ev->event;
-	rdma_ack_cm_event(ev);
-	if (type != (int)want)
-		return why("rdma_cm event %s, wanted %s", rdma_event_str(type),
-			   rdma_event_str(want));
-	return 0;
-}
-
 static int post_recv(struct probe *c, int i)
 {
-	struct ibv_sge sge = {
-		.addr = (uintptr_t)(c->rbuf + i * BUFSZ),
-		.length = BUFSZ, .lkey = c->rmr->lkey,
-	};
-	struct ibv_recv_wr wr = { .wr_id = i, .sg_list = &sge, .num_sge = 1 };
-	struct ibv_recv_wr *bad;
-
-	return ibv_post_recv(c->id->qp, &wr, &bad);
-}
-
-static void cm_poll_dead(struct probe *c)
-{
-	struct pollfd pfd = { .fd = c->ec->fd, .events = POLLIN };
-	struct rdma_cm_event *ev;
-
-	while (poll(&pfd, 1, 0) > 0 && !rdma_get_cm_event(c->ec, &ev)) {
-		if (ev->event == RDMA_CM_EVENT_DISCONNECTED)
-			c->dead = true;
-		rdma_ack_cm_event(ev);
-	}
+	return rs_post_recv(c->id->qp, c->rmr, c->rbuf, BUFSZ, i);
 }
 
 static void probe_close(struct probe *c)
@@ -224,21 +166,10 @@ static void probe_close(struct probe *c)
 	if (c->id) {
 		if (!c->dead) {
 			rdma_disconnect(c->id);
-			cm_wait(c, RDMA_CM_EVENT_DISCONNECTED, 2000);
+			rs_cm_wait(c->ec, RDMA_CM_EVENT_DISCONNECTED, 2000,
+				   NULL);
 		}
-		if (c->id->qp)
-			rdma_destroy_qp(c->id);
-		if (c->rmr)
-			ibv_dereg_mr(c->rmr);
-		if (c->smr)
-			ibv_dereg_mr(c->smr);
-		if (c->dmr)
-			ibv_dereg_mr(c->dmr);
-		if (c->cq)
-			ibv_destroy_cq(c->cq);
-		if (c->pd)
-			ibv_dealloc_pd(c->pd);
-		rdma_destroy_id(c->id);
+		rs_destroy(c->id, c->pd, c->cq, c->rmr, c->smr, c->dmr);
 	}
 	rdma_destroy_event_channel(c->ec);
 	free(c->rbuf);
@@ -257,43 +188,15 @@ static int probe_open(struct probe *c)
 		.responder_resources = 1, .initiator_depth = 1,
 		.retry_count = 7, .rnr_retry_count = 7,
 	};
-	struct ibv_qp_init_attr qa = { 0 };
-	struct addrinfo *ai;
-	char port[16];
 	int i;
 
 	memset(c, 0, sizeof(*c));
 	c->limit = 1;		/* v2-07, Section 4.2.1: received credits start at 1 */
 	c->adv = NRECV - 1;	/* one Receive kept for a credit update */
 	c->xid = (uint32_t)now_ms() * 2654435761U;
-	c->ec = rdma_create_event_channel();
-	if (!c->ec)
-		return why("rdma_create_event_channel: %s", strerror(errno));
-	if (rdma_create_id(c->ec, &c->id, NULL, RDMA_PS_TCP))
-		return why("rdma_create_id: %s", strerror(errno));
-	snprintf(port, sizeof(port), "%d", g_port);
-	if (getaddrinfo(g_addr, port, NULL, &ai))
-		return why("getaddrinfo %s", g_addr);
-	i = rdma_resolve_addr(c->id, NULL, ai->ai_addr, 2000);
-	freeaddrinfo(ai);
-	if (i || cm_wait(c, RDMA_CM_EVENT_ADDR_RESOLVED, 3000))
-		return why("resolve addr: %s", g_why[0] ? g_why : strerror(errno));
-	if (rdma_resolve_route(c->id, 2000) ||
-	    cm_wait(c, RDMA_CM_EVENT_ROUTE_RESOLVED, 3000))
-		return why("resolve route: %s", g_why);
-	c->pd = ibv_alloc_pd(c->id->verbs);
-	c->cq = ibv_create_cq(c->id->verbs, 2 * NRECV + 64, NULL, NULL, 0);
-	if (!c->pd || !c->cq)
-		return why("pd/cq: %s", strerror(errno));
-	qa.send_cq = c->cq;
-	qa.recv_cq = c->cq;
-	qa.qp_type = IBV_QPT_RC;
-	qa.cap.max_send_wr = 32;
-	qa.cap.max_recv_wr = NRECV;
-	qa.cap.max_send_sge = 1;
-	qa.cap.max_recv_sge = 1;
-	if (rdma_create_qp(c->id, c->pd, &qa))
-		return why("rdma_create_qp: %s", strerror(errno));
+	if (rs_resolve(&c->ec, &c->id, g_addr, g_port) ||
+	    rs_create_qp(c->id, &c->pd, &c->cq, 2 * NRECV + 64, 32, NRECV))
+		return -1;
 	c->rbuf = calloc(NRECV, BUFSZ);
 	c->sbuf = calloc(1, BUFSZ);
 	c->data = calloc(1, DATASZ);
@@ -311,7 +214,7 @@ static int probe_open(struct probe *c)
 			return why("ibv_post_recv: %s", strerror(errno));
 	if (rdma_connect(c->id, &param))
 		return why("rdma_connect: %s", strerror(errno));
-	return cm_wait(c, RDMA_CM_EVENT_ESTABLISHED, 5000);
+	return rs_cm_wait(c->ec, RDMA_CM_EVENT_ESTABLISHED, 5000, NULL);
 }
 
 /* Take completions; Receives are queued (and reposted at once) */
@@ -403,7 +306,8 @@ static int recv_msg(struct probe *c, struct msg *m, int ms)
 			return -1;
 		if (c->qn)
 			continue;
-		cm_poll_dead(c);
+		if (rs_cm_disconnected(c->ec))
+			c->dead = true;
 		if (c->dead)
 			return why("the server disconnected");
 		if (now_ms() > end)
