@@ -30,15 +30,20 @@
 /* What went wrong last, for the caller to print */
 static char g_why[512];
 
-/* Set g_why; errno is kept, for callers that print it. Return: -1 */
+/*
+ * Set g_why; errno is kept, for callers that print it. An argument may
+ * be g_why itself (a reason wrapped in context). Return: -1
+ */
 static inline int why(const char *fmt, ...)
 {
+	char buf[sizeof(g_why)];
 	int err = errno;
 	va_list ap;
 
 	va_start(ap, fmt);
-	vsnprintf(g_why, sizeof(g_why), fmt, ap);
+	vsnprintf(buf, sizeof(buf), fmt, ap);
 	va_end(ap);
+	memcpy(g_why, buf, sizeof(g_why));
 	errno = err;
 	return -1;
 }
@@ -116,8 +121,10 @@ static inline int rs_resolve(struct rdma_event_channel **ec,
 		return why("getaddrinfo %s", addr);
 	ret = rdma_resolve_addr(*id, NULL, ai->ai_addr, 2000);
 	freeaddrinfo(ai);
-	if (ret || rs_cm_wait(*ec, RDMA_CM_EVENT_ADDR_RESOLVED, 3000, NULL))
-		return why("resolve addr: %s", g_why[0] ? g_why : strerror(errno));
+	if (ret)
+		return why("resolve addr: %s", strerror(errno));
+	if (rs_cm_wait(*ec, RDMA_CM_EVENT_ADDR_RESOLVED, 3000, NULL))
+		return why("resolve addr: %s", g_why);
 	if (rdma_resolve_route(*id, 2000) ||
 	    rs_cm_wait(*ec, RDMA_CM_EVENT_ROUTE_RESOLVED, 3000, NULL))
 		return why("resolve route: %s", g_why);
