@@ -1,15 +1,14 @@
 // SPDX-License-Identifier: GPL-2.0-only
 /*
- * svcrdma: counters and tunables under /proc/sys/sunrpc/svcrdma_ng/,
- * and the in-tree server's names under /proc/sys/sunrpc/svc_rdma/.
+ * svcrdma: counters, and the sysctl directories that show them:
+ * /proc/sys/sunrpc/svcrdma_ng/ and the in-tree server's names under
+ * /proc/sys/sunrpc/svc_rdma/. Each directory also holds the sysctls that
+ * set the tunables of params.c, with their bounds there.
  *
  * Counters are per-CPU and summed when read; in svcrdma_ng they only
  * grow, from module load on. The live_* gauges there go up and down.
- * Tunables apply to connections accepted afterwards, whichever directory
- * they are set through.
  */
 
-#include <linux/moduleparam.h>
 #include <linux/percpu.h>
 #include <linux/sysctl.h>
 
@@ -17,58 +16,6 @@
 #include <rpcrdma/gauge.h>
 
 #include "svcrdma.h"
-
-unsigned int svcrdma_max_requests = SVCRDMA_REQS_DEF;
-unsigned int svcrdma_inline_size = SVCRDMA_INLINE_DEF;
-unsigned int svcrdma_keepalive = SVCRDMA_KEEPALIVE_DEF;
-unsigned int svcrdma_max_version = SVCRDMA_VERSION_DEF;
-unsigned int svcrdma_max_ord = SVCRDMA_ORD_DEF;
-bool svcrdma_reply_chunk_always;
-
-/*
- * max_version is a module parameter, so that it can be set before the
- * first connection (modprobe svcrdma max_version=1); it can be changed
- * later through /sys/module/svcrdma/parameters/ and, like the sysctls,
- * applies to connections accepted afterwards. Out of range is refused.
- */
-static int svcrdma_version_set(const char *val, const struct kernel_param *kp)
-{
-	unsigned int n;
-	int ret;
-
-	ret = kstrtouint(val, 0, &n);
-	if (ret)
-		return ret;
-	if (n < SVCRDMA_VERSION_MIN || n > SVCRDMA_VERSION_MAX)
-		return -ERANGE;
-	WRITE_ONCE(svcrdma_max_version, n);
-	return 0;
-}
-
-static const struct kernel_param_ops svcrdma_version_ops = {
-	.set = svcrdma_version_set,
-	.get = param_get_uint,
-};
-
-module_param_cb(max_version, &svcrdma_version_ops, &svcrdma_max_version, 0644);
-MODULE_PARM_DESC(max_version,
-		 "Highest RPC-over-RDMA version offered to new connections (1 or 2, default 2)");
-
-/*
- * reply_chunk_always: when a Call offers a Reply chunk, write the Reply
- * into it even when it would fit inline (as the kernel's server does).
- * Off by default; read at each Reply. See Documentation/svcrdma.rst,
- * "Reply path".
- */
-module_param_named(reply_chunk_always, svcrdma_reply_chunk_always, bool, 0644);
-MODULE_PARM_DESC(reply_chunk_always,
-		 "Use an offered Reply chunk even for a Reply that fits inline (default N)");
-
-static unsigned int svcrdma_reqs_min = SVCRDMA_REQS_MIN;
-static unsigned int svcrdma_reqs_max = SVCRDMA_REQS_MAX;
-static unsigned int svcrdma_inline_min = RPCRDMA1_DEFAULT_INLINE;
-static unsigned int svcrdma_inline_max = SVCRDMA_INLINE_MAX;
-static unsigned int svcrdma_keepalive_max = SVCRDMA_KEEPALIVE_MAX;
 
 static DEFINE_PER_CPU(unsigned long[SVCRDMA_STAT_MAX], svcrdma_stats);
 atomic_t svcrdma_live[SVCRDMA_LIVE_MAX];
@@ -207,12 +154,10 @@ void svcrdma_stats_exit(void)
  * registers, so that an administrator's sysctl.conf and scripts keep
  * working; see Documentation/admin-guide.rst for each one's meaning
  * here. The tunables are the variables behind svcrdma_ng's, with the
- * same bounds. A counter shows one of ours less what it was at the last
- * write to it: writing any value sets it back to 0, as in the kernel's
- * server, without touching svcrdma_ng's count.
+ * same bounds (params.c). A counter shows one of ours less what it was
+ * at the last write to it: writing any value sets it back to 0, as in
+ * the kernel's server, without touching svcrdma_ng's count.
  */
-static unsigned int svcrdma_ord_min = SVCRDMA_ORD_MIN;
-static unsigned int svcrdma_ord_max = SVCRDMA_ORD_MAX;
 static unsigned int svcrdma_compat_unused;
 static unsigned long svcrdma_compat_base[SVCRDMA_STAT_MAX];
 static struct ctl_table_header *svcrdma_compat_sysctl;

@@ -72,7 +72,7 @@ static_assert(SVCRDMA_MAX_PAYLOAD <= RPCSVC_MAXPAYLOAD);
  */
 #define SVCRDMA_SQ_STALL	(15 * HZ)
 
-/* Bounds and defaults of the administrator's tunables (see stats.c). */
+/* Bounds and defaults of the administrator's tunables (see params.c). */
 #define SVCRDMA_REQS_MIN	4U
 #define SVCRDMA_REQS_DEF	64U
 #define SVCRDMA_REQS_MAX	1024U
@@ -636,6 +636,24 @@ int svcrdma_sendto(struct svc_rqst *rqstp);
 int svcrdma_result_payload(struct svc_rqst *rqstp, unsigned int offset,
 			   unsigned int length);
 
+/*
+ * params.c: the tunables, read with READ_ONCE() where they are used,
+ * and the bounds the sysctls of stats.c hold them between.
+ */
+extern unsigned int svcrdma_max_requests;
+extern unsigned int svcrdma_inline_size;
+extern unsigned int svcrdma_keepalive;
+extern unsigned int svcrdma_max_version;
+extern bool svcrdma_reply_chunk_always;
+extern unsigned int svcrdma_max_ord;
+extern unsigned int svcrdma_reqs_min;
+extern unsigned int svcrdma_reqs_max;
+extern unsigned int svcrdma_inline_min;
+extern unsigned int svcrdma_inline_max;
+extern unsigned int svcrdma_keepalive_max;
+extern unsigned int svcrdma_ord_min;
+extern unsigned int svcrdma_ord_max;
+
 /* stats.c */
 enum svcrdma_stat {
 	SVCRDMA_STAT_CONN_ACCEPTED,
@@ -718,12 +736,6 @@ static inline void svcrdma_live_add(enum svcrdma_live g, int n)
 	atomic_add(n, &svcrdma_live[g]);
 }
 
-extern unsigned int svcrdma_max_requests;
-extern unsigned int svcrdma_inline_size;
-extern unsigned int svcrdma_keepalive;
-extern unsigned int svcrdma_max_version;
-extern bool svcrdma_reply_chunk_always;
-extern unsigned int svcrdma_max_ord;
 int svcrdma_stats_init(void);
 void svcrdma_stats_exit(void);
 int svcrdma_compat_init(void);
