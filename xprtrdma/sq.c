@@ -14,6 +14,10 @@
  * closes the connection.
  */
 
+#include <kunit/visibility.h>
+
+#include <rpcrdma/compat.h>
+
 #include "xprtrdma.h"
 #include "trace.h"
 
@@ -95,10 +99,12 @@ void xprtrdma_ep_fail(struct xprtrdma_ep *ep)
  */
 void xprtrdma_stalled(struct xprtrdma_xprt *rx)
 {
+	KUNIT_STATIC_STUB_REDIRECT(xprtrdma_stalled, rx);
 	xprtrdma_count(rx, st_send_stalls);
 	trace_xprtrdma_send_stall(rx->rx_xprt.id);
 	xprt_force_disconnect(&rx->rx_xprt);
 }
+EXPORT_SYMBOL_IF_KUNIT(xprtrdma_stalled);
 
 /**
  * xprtrdma_stall_wait - wait for a Send to be done with its buffer
@@ -122,6 +128,7 @@ void xprtrdma_stall_wait(struct xprtrdma_xprt *rx, unsigned long *word,
 	xprtrdma_stalled(rx);
 	wait_on_bit(word, bit, TASK_UNINTERRUPTIBLE);
 }
+EXPORT_SYMBOL_IF_KUNIT(xprtrdma_stall_wait);
 
 /**
  * xprtrdma_wc_failed - a Work Request of the connection did not succeed
