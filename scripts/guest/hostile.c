@@ -1366,8 +1366,9 @@ static int served(void)
  *                           TEXT in its line
  *   io forced SECS BOUND    read by the scenario: after the mount, cmp
  *                           of the file, then a stat of a new name in
- *                           the background; SECS later umount -f, and
- *                           the stat must return within BOUND s
+ *                           the background; umount -f if it is still
+ *                           blocked SECS later, and the stat must
+ *                           return within SECS + BOUND s
  *   io second SECS          read by the scenario: cmp of the file in the
  *                           background; once a Call is held (within
  *                           SECS), a second access (stat of a new file)
