@@ -1,8 +1,9 @@
 # SPDX-License-Identifier: GPL-2.0-only
 # Scenario "recovery": a checksummed workload runs while the server
-# restarts nfsd and then loses its link for 5 s. The mount (hard, the
-# default) must ride through both and the workload must finish with every
-# block verified.
+# restarts nfsd and then loses its link for RECOVERY_OUTAGE seconds (5 by
+# default; vmtest --env RECOVERY_OUTAGE=2 or 30 for issue 17's short and
+# long link flaps). The mount (hard, the default) must ride through both
+# and the workload must finish with every block verified.
 #
 # The link outage is a cut wire: for RECOVERY_OUTAGE seconds each guest
 # drops every frame that reaches its interface (tc ingress). Both
@@ -26,7 +27,7 @@
 # One guest: the client starts the same disruption in the background.
 
 RECOVERY_SECONDS=${RECOVERY_SECONDS:-90}
-RECOVERY_OUTAGE=5
+RECOVERY_OUTAGE=${RECOVERY_OUTAGE:-5}
 
 # rdma's view of the QPs (state of QP1 and of the connections), for the log
 rc_qps() {
