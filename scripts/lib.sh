@@ -56,6 +56,8 @@ sid_apt_opts() {
 
 # Root of the extracted Debian packages of the stock kernel.
 stock_root() { echo "$RPCRDMA_CACHE/stock/$1/root"; }
+# The kernel headers (KDIR) of an extracted kernel release
+stock_kdir() { echo "$(stock_root "$1")/usr/src/linux-headers-$1"; }
 
 # Debian package version (e.g. 6.12.117-1~deb12u1) of a kernel release.
 stock_pkgver() { cat "$RPCRDMA_CACHE/stock/$1/pkgver"; }

@@ -57,10 +57,10 @@ static void s_complete(struct work_struct *work)
 /* The close: counted; its flush completes the Send a little later */
 static void s_stalled(struct xprtrdma_xprt *rx)
 {
-	struct s_fix *f = kunit_get_current_test()->priv;
+	struct kunit *test = kunit_get_current_test();
+	struct s_fix *f = test->priv;
 
-	if (rx != &f->rx)
-		return;
+	KUNIT_EXPECT_PTR_EQ(test, rx, &f->rx);
 	if (!f->stalls++)
 		f->stalled_at = jiffies;
 	schedule_delayed_work(&f->done, msecs_to_jiffies(S_FLUSH_MS));

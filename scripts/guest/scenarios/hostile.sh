@@ -221,6 +221,13 @@ hclient_umount() {
 # attacker is stopped at once. The xprtrdma_stall KUnit suite proves the
 # bound itself on any device. Every xprtrdma_ng event of the case is
 # kept in hclient.log.
+# hclient_wait_pid PID T0 SECS: wait while PID runs, until SECS s after T0
+hclient_wait_pid() {
+	while kill -0 "$1" 2> /dev/null && [ $((SECONDS - $2)) -lt "$3" ]; do
+		sleep 0.5
+	done
+}
+
 hclient_forced() {
 	local name=$1 secs=$2 bound=$3 spid t0 how
 	local t=/sys/kernel/tracing/instances/hclient
@@ -232,17 +239,11 @@ hclient_forced() {
 	t0=$SECONDS
 	timeout -s KILL 300 stat "$HCLIENT_MNT/absent-$name" > /dev/null 2>&1 &
 	spid=$!
-	while kill -0 "$spid" 2> /dev/null &&
-		[ $((SECONDS - t0)) -lt "$secs" ]; do
-		sleep 0.5
-	done
+	hclient_wait_pid "$spid" "$t0" "$secs"
 	if kill -0 "$spid" 2> /dev/null; then
 		timeout -s KILL 30 umount -f "$HCLIENT_MNT"
 		log "hostile-client: $name: the stat still blocked after $secs s; umount -f exited $?"
-		while kill -0 "$spid" 2> /dev/null &&
-			[ $((SECONDS - t0)) -lt $((secs + bound)) ]; do
-			sleep 0.5
-		done
+		hclient_wait_pid "$spid" "$t0" $((secs + bound))
 	fi
 	if kill -0 "$spid" 2> /dev/null; then
 		not_ok "hostile-client: $name: the stat after the stuck Send returns within $((secs + bound)) s (state $(awk '{ print $3 }' "/proc/$spid/stat" 2> /dev/null))"
