@@ -18,7 +18,7 @@
 static int __init svcrdma_init_failed(int ret)
 {
 	if (ret == -EEXIST) {
-		pr_err("svcrdma: not loaded: the rdma server transport is already registered, most likely by the kernel's rpcrdma module; remove nfsd's rdma listener (echo \"-rdma 20049\" > /proc/fs/nfsd/portlist), unmount RDMA mounts, run \"rmmod rpcrdma\", then load svcrdma again\n");
+		pr_err("svcrdma: not loaded: the rdma server transport is already registered, most likely by the kernel's rpcrdma module; stop nfsd (\"rpc.nfsd 0\": nfsd keeps a listener until it stops), unmount RDMA mounts, run \"rmmod rpcrdma\", then load svcrdma again\n");
 		return -EBUSY;
 	}
 	pr_err("svcrdma: not loaded: initialisation failed (%d)\n", ret);

@@ -44,7 +44,7 @@ static int __init xprtrdma_init(void)
 	if (rc) {
 		xprtrdma_gauges_exit();
 		if (rc == -EEXIST) {
-			pr_err("xprtrdma: not loaded: the rdma transport is already registered, most likely by the kernel's rpcrdma module; unmount its RDMA mounts, remove its nfsd rdma listener, run \"rmmod rpcrdma\", then load xprtrdma again\n");
+			pr_err("xprtrdma: not loaded: the rdma transport is already registered, most likely by the kernel's rpcrdma module; unmount its RDMA mounts, stop nfsd if it listens on rdma (\"rpc.nfsd 0\"), run \"rmmod rpcrdma\", then load xprtrdma again\n");
 			return -EBUSY;
 		}
 		pr_err("xprtrdma: not loaded: cannot register the rdma transport (%d)\n",

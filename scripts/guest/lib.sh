@@ -264,7 +264,6 @@ nfsd_fs_up() {
 }
 
 nfs_server_down() {
-	echo "-rdma $NFS_PORT" > /proc/fs/nfsd/portlist 2>/dev/null
 	rpc.nfsd 0
 	exportfs -ua
 	pkill rpc.mountd
