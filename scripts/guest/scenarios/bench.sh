@@ -251,6 +251,14 @@ mount_xprt() {
 		f && $1 == "xprt:" { print $2; exit }' /proc/self/mountstats
 }
 
+# The number of transports of the mount (one "xprt:" line each).
+mount_xprts() {
+	awk -v m="$NFS_MNT" '$1 == "device" && $5 == m { f = 1; next }
+		$1 == "device" { f = 0 }
+		f && $1 == "xprt:" { n++ } END { print n + 0 }' /proc/self/mountstats
+}
+
+# bench_mount PROTO [OPTIONS]: OPTIONS are added to the mount's.
 bench_mount() {
 	local proto=$1 opts=vers=$BENCH_VERS path=/
 	if [ "$proto" = rdma ]; then
@@ -258,6 +266,7 @@ bench_mount() {
 	else
 		opts+=",proto=tcp"
 	fi
+	[ -n "${2:-}" ] && opts+=",$2"
 	[ "$BENCH_VERS" = 3 ] && path=$EXPORT_DIR
 	mkdir -p "$NFS_MNT"
 	timeout 120 mount -t nfs -o "$opts" "$SERVER_ADDR:$path" "$NFS_MNT" || return 1
@@ -273,15 +282,17 @@ bench_mount() {
 # iowait; guest time is already inside user and nice.
 busy_ticks() { awk '{ print $2 + $3 + $4 + $7 + $8 + $9 }' "$1"; }
 
-# cpu_per_gib BYTES: CPU seconds per GiB of both guests over the last
-# marked interval, as "client server".
-cpu_per_gib() {
-	local bytes=$1 hz c s
+# cpu_per BYTES OPS: CPU of both guests over the last marked interval,
+# as "client server" seconds per GiB, then "client server" microseconds
+# per operation.
+cpu_per() {
+	local bytes=$1 ops=$2 hz c s
 	hz=$(getconf CLK_TCK)
 	c=$(( $(busy_ticks /tmp/bench-cpu.client.b) - $(busy_ticks /tmp/bench-cpu.client.a) ))
 	s=$(( $(busy_ticks /tmp/bench-cpu.server.b) - $(busy_ticks /tmp/bench-cpu.server.a) ))
-	awk -v c="$c" -v s="$s" -v hz="$hz" -v b="$bytes" \
-		'BEGIN { g = b / 1073741824; printf "%.3f %.3f\n", c / hz / g, s / hz / g }'
+	awk -v c="$c" -v s="$s" -v hz="$hz" -v b="$bytes" -v n="$ops" \
+		'BEGIN { g = b / 1073741824; c /= hz; s /= hz
+			printf "%.3f %.3f %.1f %.1f\n", c / g, s / g, c * 1e6 / n, s * 1e6 / n }'
 }
 
 BENCH_FIO=(fio --ioengine=libaio --direct=1 --fallocate=none --randrepeat=1
@@ -313,40 +324,124 @@ bench_fio() {
 
 MARK=(--exec_prerun="$BENCH_RPC mark a" --exec_postrun="$BENCH_RPC mark b")
 
-# bench_io ROUND CONFIG WORKLOAD RW BS QD SIZE_MB: the timed job with
-# CPU sampling, then for writes the verify_only pass over what it wrote.
-bench_io() {
-	local r=$1 cfg=$2 wl=$3 rw=$4 bs=$5 qd=$6 mb=$7 file=$3 v=read bytes bw iops cpu rate
-	case "$wl" in
-	seqread) file=seqwrite ;;
-	randread4k) file=randwrite4k ;;
-	esac
+# bench_xfer ROUND CONFIG LABEL FILE RW BS QD SIZE [fio options]: the
+# timed job on $BENCH_DIR/FILE.dat with CPU sampling, then for writes the
+# verify_only pass over what it wrote. Sets XF_BW (MiB/s), XF_IOPS,
+# XF_LAT (median total latency, us) and XF_CPU (cpu_per's four figures)
+# for the whole job (fio's group_reporting sums several jobs). SIZE is
+# in MiB, or ends in k or M.
+bench_xfer() {
+	local r=$1 cfg=$2 label=$3 file=$4 rw=$5 bs=$6 qd=$7 mb=$8 v=read bytes ops
+	shift 8
+	case "$mb" in *[kM]) ;; *) mb=${mb}M ;; esac
 	local job=(--filename="$BENCH_DIR/$file.dat" --rw="$rw" --bs="$bs"
-		--iodepth="$qd" --size="${mb}M")
+		--iodepth="$qd" --size="$mb" --group_reporting "$@")
 	case "$rw" in write|randwrite) v="write" ;; esac
 	rm -f /tmp/bench-cpu.*
-	bench_fio "$r" "$cfg" "$wl" "${job[@]}" --do_verify=0 "${MARK[@]}" || return 1
+	bench_fio "$r" "$cfg" "$label" "${job[@]}" --do_verify=0 "${MARK[@]}" || return 1
 	if [ ! -s /tmp/bench-cpu.server.b ] || [ ! -s /tmp/bench-cpu.client.a ]; then
 		BENCH_WHY="no CPU samples from the fio hooks"
 		return 1
 	fi
-	read -r bytes bw iops < <(jq -r ".jobs[0].$v | \"\(.io_bytes) \(.bw_bytes / 1048576) \(.iops)\"" /tmp/bench.json)
-	[ "${bytes:-0}" -gt 0 ] || { BENCH_WHY="fio moved no bytes"; return 1; }
-	if [ "$bs" = 1M ]; then
-		rate=(bw "$bw" MiB/s)
-	else
-		rate=(iops "$iops" IOPS)
-	fi
-	read -r -a cpu < <(cpu_per_gib "$bytes")
+	read -r bytes ops XF_BW XF_IOPS XF_LAT < <(jq -r ".jobs[0].$v |
+		\"\(.io_bytes) \(.total_ios) \(.bw_bytes / 1048576) \(.iops) \((.lat_ns.percentile[\"50.000000\"] // .lat_ns.mean) / 1000)\"" /tmp/bench.json)
+	[ "${bytes:-0}" -gt 0 ] && [ "${ops:-0}" -gt 0 ] ||
+		{ BENCH_WHY="fio moved no bytes"; return 1; }
+	read -r -a XF_CPU < <(cpu_per "$bytes" "$ops")
+	[ "${#XF_CPU[@]}" = 4 ] || { BENCH_WHY="no CPU figures from the samples"; return 1; }
 	# Reads were verified as they went; writes are read back now.
 	if [ "$v" = write ] &&
-		! BENCH_FIO_SUFFIX=.verify bench_fio "$r" "$cfg" "$wl" "${job[@]}" --verify_only; then
+		! BENCH_FIO_SUFFIX=.verify bench_fio "$r" "$cfg" "$label" "${job[@]}" --verify_only; then
 		BENCH_WHY="verify pass: $BENCH_WHY"
 		return 1
 	fi
-	rec m "$r" "$cfg" "$wl" "${rate[@]}"
-	rec m "$r" "$cfg" "$wl" cpu_client "${cpu[0]}" s/GiB
-	rec m "$r" "$cfg" "$wl" cpu_server "${cpu[1]}" s/GiB
+}
+
+# bench_io ROUND CONFIG WORKLOAD RW BS QD SIZE_MB: a headline workload.
+bench_io() {
+	local r=$1 cfg=$2 wl=$3 rw=$4 bs=$5 qd=$6 mb=$7 file=$3
+	case "$wl" in
+	seqread) file=seqwrite ;;
+	randread4k) file=randwrite4k ;;
+	esac
+	bench_xfer "$r" "$cfg" "$wl" "$file" "$rw" "$bs" "$qd" "$mb" || return 1
+	if [ "$bs" = 1M ]; then
+		rec m "$r" "$cfg" "$wl" bw "$XF_BW" MiB/s
+	else
+		rec m "$r" "$cfg" "$wl" iops "$XF_IOPS" IOPS
+	fi
+	rec m "$r" "$cfg" "$wl" cpu_client "${XF_CPU[0]}" s/GiB
+	rec m "$r" "$cfg" "$wl" cpu_server "${XF_CPU[1]}" s/GiB
+}
+
+# --- scaling (scripts/bench --scaling) ----------------------------------------------
+# MiB written and read per I/O size: 2 to 6 s each in the TCG guests
+# (about 6 MiB/s at 4 KiB, 16 at 16 KiB, 32 at 64 KiB, 45 from 256 KiB),
+# long against the 10 ms tick of the CPU samples and against the fio
+# job's own start and end, which the samples include (about 0.1 s). fio
+# reads a file once when it verifies (time_based and loops are ignored
+# then), so the reads of qd-N and nc-N last as long as size-4k's file
+# allows: 8192 reads, 3 to 10 s.
+scale_mb() {
+	local mb
+	case "$1" in 4k) mb=32 ;; 16k) mb=48 ;; 64k) mb=96 ;; *) mb=128 ;; esac
+	[ "$BENCH_QUICK" = 1 ] && mb=$((mb / 8))
+	echo "$mb"
+}
+
+# size-BS: sequential writes then reads of BS at queue depth 8; the
+# file stays for qd-N (4k) and nc-N (4k and 1m).
+bench_scale_size() {
+	local r=$1 cfg=$2 bs=$3 mb rw
+	mb=$(scale_mb "$bs")
+	for rw in write read; do
+		bench_xfer "$r" "$cfg" "size-$bs.$rw" "scale-$bs" "$rw" "$bs" 8 "$mb" ||
+			return 1
+		rec m "$r" "$cfg" "size-$bs" "${rw}_bw" "$XF_BW" MiB/s
+		rec m "$r" "$cfg" "size-$bs" "${rw}_cpu_client" "${XF_CPU[0]}" s/GiB
+		rec m "$r" "$cfg" "size-$bs" "${rw}_cpu_server" "${XF_CPU[1]}" s/GiB
+	done
+}
+
+# qd-N: 4 KiB random reads of size-4k's file at queue depth N.
+bench_scale_qd() {
+	local r=$1 cfg=$2 qd=$3
+	bench_xfer "$r" "$cfg" "qd-$qd" scale-4k randread 4k "$qd" "$(scale_mb 4k)" \
+		--lat_percentiles=1 || return 1
+	rec m "$r" "$cfg" "qd-$qd" iops "$XF_IOPS" IOPS
+	rec m "$r" "$cfg" "qd-$qd" lat_p50 "$XF_LAT" us
+	rec m "$r" "$cfg" "qd-$qd" cpu_client_op "${XF_CPU[2]}" us/op
+	rec m "$r" "$cfg" "qd-$qd" cpu_server_op "${XF_CPU[3]}" us/op
+}
+
+# nc-N: the mount again with nconnect=N (N transports, the client spreads
+# its RPCs over them), then 4 fio jobs, each on its own quarter of a
+# file: 4 KiB random reads at queue depth 4 each (size-4k's file), and
+# 1 MiB sequential reads at queue depth 2 each (size-1m's).
+bench_scale_nc() {
+	local r=$1 cfg=$2 n=$3 proto=rdma x mb4 mb1
+	[ "$cfg" = tcp ] && proto=tcp
+	bench_umount || log "bench: umount needed force"
+	if ! bench_mount "$proto" "nconnect=$n" > /tmp/bench.why 2>&1; then
+		BENCH_WHY="mount with nconnect=$n: $(tr '\n\t' '  ' < /tmp/bench.why)"
+		return 1
+	fi
+	x=$(mount_xprts)
+	if [ "$x" != "$n" ]; then
+		BENCH_WHY="nconnect=$n mount has $x transports"
+		return 1
+	fi
+	mb4=$(scale_mb 4k) mb1=$(scale_mb 1m)
+	bench_xfer "$r" "$cfg" "nc-$n.rand" scale-4k randread 4k 4 \
+		"$((mb4 * 256))k" --numjobs=4 --offset_increment="$((mb4 * 256))k" ||
+		return 1
+	rec m "$r" "$cfg" "nc-$n" iops "$XF_IOPS" IOPS
+	rec m "$r" "$cfg" "nc-$n" cpu_client_op "${XF_CPU[2]}" us/op
+	rec m "$r" "$cfg" "nc-$n" cpu_server_op "${XF_CPU[3]}" us/op
+	bench_xfer "$r" "$cfg" "nc-$n.seq" scale-1m read 1M 2 \
+		"$((mb1 * 256))k" --numjobs=4 --offset_increment="$((mb1 * 256))k" ||
+		return 1
+	rec m "$r" "$cfg" "nc-$n" bw "$XF_BW" MiB/s
 }
 
 bench_lat() {
@@ -392,6 +487,9 @@ bench_workload() {
 	randread4k) bench_io "$r" "$cfg" "$wl" randread 4k 16 "$BENCH_RAND_MB" ;;
 	lat4k) bench_lat "$r" "$cfg" ;;
 	meta) bench_meta "$r" "$cfg" ;;
+	size-*) bench_scale_size "$r" "$cfg" "${wl#size-}" ;;
+	qd-*) bench_scale_qd "$r" "$cfg" "${wl#qd-}" ;;
+	nc-*) bench_scale_nc "$r" "$cfg" "${wl#nc-}" ;;
 	esac
 }
 
