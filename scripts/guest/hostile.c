@@ -2247,6 +2247,16 @@ static void lc_recv(struct lconn *lc, const uint8_t *b, uint32_t len)
 		       lc->seq, xid, get32(k->rpc, k->rpclen, 4));
 		return;
 	}
+	if (lc->gone) {
+		/*
+		 * Sent before the client closed, taken off our CQ after its
+		 * DISCONNECTED: no Reply can go back on this connection, and
+		 * the client sends the Call again on its next one.
+		 */
+		printf("# connection %u: a Call (xid 0x%08x) after DISCONNECTED, dropped\n",
+		       lc->seq, xid);
+		return;
+	}
 	k->no = ++g_ncalls;
 	k->pxid = g_lastxid;
 	k->pwhandle = g_pwhandle;
