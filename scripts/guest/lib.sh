@@ -68,6 +68,20 @@ net_up() {
 		log "link $RXE_NETDEV mtu $(cat /sys/class/net/$RXE_NETDEV/mtu), rxe0 active_mtu $(ibv_devinfo -d rxe0 2>/dev/null | awk '/active_mtu/ { print $2 }')"
 }
 
+# rxe0 back on the netdev net_up gave it (after "rdma link delete"), and
+# its port ACTIVE within 30 s (devremove, troubleshoot)
+rxe_active() {
+	local i
+	for ((i = 0; i < 60; i++)); do
+		rdma link show rxe0/1 2>/dev/null | grep -q "state ACTIVE" &&
+			return 0
+		sleep 0.5
+	done
+	return 1
+}
+
+rxe_add() { rdma link add rxe0 type rxe netdev "$RXE_NETDEV" && rxe_active; }
+
 # net6_up ADDR: ADDR/64 on the rxe netdev (no duplicate address detection,
 # so it is usable at once), then wait until the RDMA core has put its GID
 # in rxe0's table, which it does from the address event, asynchronously;

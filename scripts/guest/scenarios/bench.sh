@@ -244,19 +244,15 @@ bench_umount() {
 	return 1
 }
 
-# The mount must use the transport asked for.
-mount_xprt() {
+# The mount's transports, one line each (its "xprt:" lines' type); the
+# mount must use the transport asked for, nconnect=N gives N of them.
+mount_xprt_types() {
 	awk -v m="$NFS_MNT" '$1 == "device" && $5 == m { f = 1; next }
 		$1 == "device" { f = 0 }
-		f && $1 == "xprt:" { print $2; exit }' /proc/self/mountstats
+		f && $1 == "xprt:" { print $2 }' /proc/self/mountstats
 }
-
-# The number of transports of the mount (one "xprt:" line each).
-mount_xprts() {
-	awk -v m="$NFS_MNT" '$1 == "device" && $5 == m { f = 1; next }
-		$1 == "device" { f = 0 }
-		f && $1 == "xprt:" { n++ } END { print n + 0 }' /proc/self/mountstats
-}
+mount_xprt() { mount_xprt_types | head -n 1; }
+mount_xprts() { mount_xprt_types | wc -l; }
 
 # bench_mount PROTO [OPTIONS]: OPTIONS are added to the mount's.
 bench_mount() {

@@ -41,18 +41,7 @@ dump_blocked() {
 
 rxe_present() { rdma link show rxe0/1 >/dev/null 2>&1; }
 
-rxe_active() {
-	local i
-	for ((i = 0; i < 60; i++)); do
-		rdma link show rxe0/1 2>/dev/null | grep -q "state ACTIVE" &&
-			return 0
-		sleep 0.5
-	done
-	return 1
-}
-
 rxe_delete() { bounded 120 rdma link delete rxe0 && ! rxe_present; }
-rxe_add() { rdma link add rxe0 type rxe netdev "$RXE_NETDEV" && rxe_active; }
 
 devremove_fio() {
 	cd /tmp && fio --output="$OUT/fio-devremove.txt" --directory="$1" \

@@ -202,6 +202,13 @@ hclient_umount() {
 	return 1
 }
 
+# hclient_wait_pid PID T0 SECS: wait while PID runs, until SECS s after T0
+hclient_wait_pid() {
+	while kill -0 "$1" 2> /dev/null && [ $((SECONDS - $2)) -lt "$3" ]; do
+		sleep 0.5
+	done
+}
+
 # hclient_forced NAME SECS BOUND: with the mount up, cmp reads the file
 # (its READ is answered); the case stops the attacker's Receives after
 # that READ, so the next Call, a stat of a name the client has not seen
@@ -221,13 +228,6 @@ hclient_umount() {
 # attacker is stopped at once. The xprtrdma_stall KUnit suite proves the
 # bound itself on any device. Every xprtrdma_ng event of the case is
 # kept in hclient.log.
-# hclient_wait_pid PID T0 SECS: wait while PID runs, until SECS s after T0
-hclient_wait_pid() {
-	while kill -0 "$1" 2> /dev/null && [ $((SECONDS - $2)) -lt "$3" ]; do
-		sleep 0.5
-	done
-}
-
 hclient_forced() {
 	local name=$1 secs=$2 bound=$3 spid t0 how
 	local t=/sys/kernel/tracing/instances/hclient

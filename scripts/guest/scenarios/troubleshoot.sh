@@ -25,6 +25,8 @@
 #       --scenario troubleshoot
 
 TS_NOROUTE_SECS=60
+
+. "$TOP/scripts/guest/admin.sh"
 TS_PORTLIST=/proc/fs/nfsd/portlist
 
 ts_listening() { grep -q "^rdma $NFS_PORT\$" "$TS_PORTLIST"; }
@@ -35,15 +37,19 @@ ts_portlist_write() {
 	TS_ERR=$( { echo "$1" > "$TS_PORTLIST"; } 2>&1)
 }
 
-# "-rdma 20049": refused (EINVAL), the listener stays.
-ts_no_removal() {
-	if ts_portlist_write "-rdma $NFS_PORT"; then
-		echo "the portlist took -rdma $NFS_PORT"
+# ts_portlist_refused LINE MESSAGE: the write of LINE fails with MESSAGE
+ts_portlist_refused() {
+	if ts_portlist_write "$1"; then
+		echo "the portlist took $1"
 		return 1
 	fi
 	echo "write error: $TS_ERR"
-	case "$TS_ERR" in *"Invalid argument"*) ;; *) return 1 ;; esac
-	ts_listening
+	case "$TS_ERR" in *"$2"*) ;; *) return 1 ;; esac
+}
+
+# "-rdma 20049": refused (EINVAL), the listener stays.
+ts_no_removal() {
+	ts_portlist_refused "-rdma $NFS_PORT" "Invalid argument" && ts_listening
 }
 
 # Only stopping nfsd drops its listeners.
@@ -76,13 +82,8 @@ ts_other_listener_down() {
 }
 
 ts_refused_in_use() {
-	if ts_portlist_write "rdma $NFS_PORT"; then
-		echo "the portlist took rdma $NFS_PORT"
-		return 1
-	fi
-	echo "write error: $TS_ERR"
-	case "$TS_ERR" in *"Cannot assign requested address"*) ;; *) return 1 ;; esac
-	! ts_listening
+	ts_portlist_refused "rdma $NFS_PORT" "Cannot assign requested address" &&
+		! ts_listening
 }
 
 port_in_use_part() {
@@ -122,25 +123,6 @@ ts_noroute() {
 	[ "$TS_SECS" -le "$TS_NOROUTE_SECS" ]
 }
 
-ts_rxe_up() {
-	rdma link add rxe0 type rxe netdev "$RXE_NETDEV" || return 1
-	local i
-	for ((i = 0; i < 50; i++)); do
-		rdma link show rxe0/1 2>/dev/null | grep -q "state ACTIVE" && return 0
-		sleep 0.2
-	done
-	return 1
-}
-
-ts_io() {
-	local src=/tmp/ts-io sum
-	head -c 1048577 /dev/urandom > "$src" || return 1
-	sum=$(sha256sum < "$src" | cut -d' ' -f1)
-	cp "$src" "$NFS_MNT/ts-io" && sync || return 1
-	echo 3 > /proc/sys/vm/drop_caches
-	[ "$(sha256sum < "$NFS_MNT/ts-io" | cut -d' ' -f1)" = "$sum" ] &&
-		rm -f "$NFS_MNT/ts-io"
-}
 
 no_device_part() {
 	local mark
@@ -150,11 +132,12 @@ no_device_part() {
 		ts_noroute
 	check "troubleshoot: no RDMA device: nfsd keeps its rdma listener" ts_listening
 	check "troubleshoot: no RDMA device: no kernel report" dmesg_clean_since "$mark"
-	check "troubleshoot: rxe0 added again" ts_rxe_up || return
+	check "troubleshoot: rxe0 added again" rxe_add || return
 	check "troubleshoot: device back: the same mount succeeds, nfsd untouched" \
 		nfs_mount "${VERS%% *}" || return
 	check "troubleshoot: device back: the mount is over RDMA" mount_is_rdma
-	check "troubleshoot: device back: checksummed write and read" ts_io
+	check "troubleshoot: device back: checksummed write and read" \
+		checksummed_io "${VERS%% *}" ts-io
 	check "troubleshoot: umount" umount "$NFS_MNT"
 }
 
