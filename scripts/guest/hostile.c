@@ -484,7 +484,7 @@ static int conn_open(struct conn *c)
 		param.private_data_len = c->privlen;
 	}
 	if (rs_resolve(&c->ec, &c->id, g_addr, g_port) ||
-	    rs_create_qp(c->id, &c->pd, &c->cq, NRECV + SENDQ + 16, SENDQ,
+	    rs_create_qp(c->id, &c->pd, &c->cq, NULL, NRECV + SENDQ + 16, SENDQ,
 			 NRECV))
 		return -1;
 	c->rbuf = calloc(NRECV, RBUFSZ);
@@ -1694,7 +1694,7 @@ static struct lconn *lc_accept(struct rdma_cm_id *id)
 	if (!lc)
 		goto reject;
 	lc->id = id;
-	if (rs_create_qp(id, &lc->pd, &lc->cq, LNRECV + LSLOTS + 16, LSLOTS,
+	if (rs_create_qp(id, &lc->pd, &lc->cq, NULL, LNRECV + LSLOTS + 16, LSLOTS,
 			 LNRECV))
 		goto reject;
 	lc->rbuf = calloc(LNRECV, LRBUFSZ);

@@ -132,18 +132,19 @@ static inline int rs_resolve(struct rdma_event_channel **ec,
 }
 
 /*
- * A PD *@pd and a CQ *@cq of @cqe entries on @id's device, and on them
- * an RC QP for @id with @send_wr Sends and @recv_wr Receives of one SGE
- * each. On failure, what was made is left for the caller to free.
+ * A PD *@pd and a CQ *@cq of @cqe entries on @id's device (its events
+ * on @ch, or none with NULL), and on them an RC QP for @id with @send_wr
+ * Sends and @recv_wr Receives of one SGE each. On failure, what was made
+ * is left for the caller to free.
  */
 static inline int rs_create_qp(struct rdma_cm_id *id, struct ibv_pd **pd,
-			       struct ibv_cq **cq, int cqe, uint32_t send_wr,
-			       uint32_t recv_wr)
+			       struct ibv_cq **cq, struct ibv_comp_channel *ch,
+			       int cqe, uint32_t send_wr, uint32_t recv_wr)
 {
 	struct ibv_qp_init_attr qa = { 0 };
 
 	*pd = ibv_alloc_pd(id->verbs);
-	*cq = ibv_create_cq(id->verbs, cqe, NULL, NULL, 0);
+	*cq = ibv_create_cq(id->verbs, cqe, NULL, ch, 0);
 	if (!*pd || !*cq)
 		return why("pd/cq: %s", strerror(errno));
 	qa.send_cq = *cq;

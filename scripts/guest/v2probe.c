@@ -195,7 +195,7 @@ static int probe_open(struct probe *c)
 	c->adv = NRECV - 1;	/* one Receive kept for a credit update */
 	c->xid = (uint32_t)now_ms() * 2654435761U;
 	if (rs_resolve(&c->ec, &c->id, g_addr, g_port) ||
-	    rs_create_qp(c->id, &c->pd, &c->cq, 2 * NRECV + 64, 32, NRECV))
+	    rs_create_qp(c->id, &c->pd, &c->cq, NULL, 2 * NRECV + 64, 32, NRECV))
 		return -1;
 	c->rbuf = calloc(NRECV, BUFSZ);
 	c->sbuf = calloc(1, BUFSZ);

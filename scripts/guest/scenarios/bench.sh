@@ -101,6 +101,7 @@ bench_server_up() {
 	exportfs -o rw,no_root_squash,insecure,sync,fsid=0 "*:$EXPORT_DIR" || return 1
 	echo 10 > /proc/fs/nfsd/nfsv4leasetime
 	echo 10 > /proc/fs/nfsd/nfsv4gracetime
+	rawbw_build || return 1
 	# TCP (2049) from the start; rdma is added once an implementation
 	# is loaded.
 	rpc.nfsd 8
@@ -135,7 +136,7 @@ bench_server_impl() {
 # "perf TOOL ARGS": start a perftest server in the background.
 bench_server_perf() {
 	modprobe -a ib_uverbs rdma_ucm || return 1
-	"$@" > "$OUT/perf.$1.$SECONDS.log" 2>&1 &
+	"$@" > "$OUT/perf.${1##*/}.$SECONDS.log" 2>&1 &
 	perf_pid=$!
 	echo "started $1 (pid $perf_pid)"
 }
@@ -161,11 +162,35 @@ bench_server_perfwait() {
 	return "$rc"
 }
 
+# "profstart CONFIG NAME": perf record of the whole server guest until
+# "profstop", which writes the same reports as the client's profile
+# (bench_profile) into profile.CONFIG/ of the server's out directory.
+prof_pid= prof_out=
+bench_server_profstart() {
+	prof_out=$OUT/profile.$1/$2
+	mkdir -p "${prof_out%/*}"
+	cat /proc/kallsyms > "${prof_out%/*}/kallsyms"
+	cat /proc/modules > "${prof_out%/*}/modules"
+	perf record -q -a -g -e cpu-clock -F 499 -o /tmp/sperf.data \
+		> "$prof_out.log" 2>&1 &
+	prof_pid=$!
+}
+
+bench_server_profstop() {
+	[ -n "$prof_pid" ] || { echo "no profile running"; return 1; }
+	kill -INT "$prof_pid"
+	wait "$prof_pid"
+	prof_pid=
+	perf_reports /tmp/sperf.data "$prof_out"
+}
+
 bench_server_cmd() {
 	local cmd=$1 line
 	shift
 	case "$cmd" in
 	cpu) read -r line < /proc/stat; echo "$line" ;;
+	profstart) bench_server_profstart "$@" ;;
+	profstop) bench_server_profstop ;;
 	impl) bench_server_impl "$@" ;;
 	perf) bench_server_perf "$@" ;;
 	perfwait) bench_server_perfwait ;;
@@ -489,12 +514,24 @@ bench_workload() {
 	esac
 }
 
+# perf_reports DATA OUT: the two reports of a profile, OUT.report (by
+# symbol) and OUT.dso (by binary); the data file is removed.
+perf_reports() {
+	timeout -k 10 120 perf report -i "$1" --stdio \
+		--no-children --sort dso,sym -g none --percent-limit 0.5 \
+		> "$2.report" 2>&1
+	timeout -k 10 120 perf report -i "$1" --stdio \
+		--no-children --sort dso -g none > "$2.dso" 2>&1
+	rm -f "$1"
+}
+
 # bench_profile ROUND CONFIG: after the measurements, one more pass of
 # each fio workload under "perf record -a -g" (cpu-clock: TCG has no
-# PMU): 4 KiB random writes and reads at queue depth 16, 1 MiB
-# sequential writes and reads at queue depth 8, with the client's symbol
-# tables beside them. Nothing here is a measurement; the profiles are
-# for Documentation/bench.rst.
+# PMU) on both guests: 4 KiB random writes and reads at queue depth 16,
+# 1 MiB sequential writes and reads at queue depth 8, with each guest's
+# symbol tables beside them (the client's out directory has the
+# client's profile.CONFIG/, the server's the server's). Nothing here is
+# a measurement; the profiles are for Documentation/bench.rst.
 bench_profile() {
 	local r=$1 cfg=$2 out=$OUT/profile.$2 pass name rw bs qd mb
 	mkdir -p "$out"
@@ -505,19 +542,18 @@ bench_profile() {
 		    "seqwrite write 1M 8 $BENCH_SEQ_MB" \
 		    "seqread read 1M 8 $BENCH_SEQ_MB"; do
 		read -r name rw bs qd mb <<< "$pass"
+		"$BENCH_RPC" profstart "$cfg" "$name" > /dev/null ||
+			log "profile $cfg $name: no server profile"
 		timeout -k 10 "$BENCH_IO_TIMEOUT" perf record -q -a -g -e cpu-clock -F 499 \
 			-o "/tmp/perf.$name.data" -- \
 			"${BENCH_FIO[@]}" --name="prof-$name" --output="/tmp/prof.json" \
 			--filename="$BENCH_DIR/prof.$bs.dat" --rw="$rw" --bs="$bs" \
 			--iodepth="$qd" --size="${mb}M" --do_verify=0 \
 			> "$out/$name.log" 2>&1 || { log "profile $cfg $name failed"; return 1; }
+		"$BENCH_RPC" profstop > /dev/null ||
+			log "profile $cfg $name: the server profile failed"
 		cp /tmp/prof.json "$out/$name.json"
-		timeout -k 10 120 perf report -i "/tmp/perf.$name.data" --stdio \
-			--no-children --sort dso,sym -g none --percent-limit 0.5 \
-			> "$out/$name.report" 2>&1
-		timeout -k 10 120 perf report -i "/tmp/perf.$name.data" --stdio \
-			--no-children --sort dso -g none > "$out/$name.dso" 2>&1
-		rm -f "/tmp/perf.$name.data"
+		perf_reports "/tmp/perf.$name.data" "$out/$name"
 	done
 	rm -f "$BENCH_DIR"/prof.*.dat
 }
@@ -600,24 +636,96 @@ bench_perf() {
 	"$BENCH_RPC" perfwait > /dev/null && [ $i -lt 10 ]
 }
 
+# rawbw on rxe0 (scripts/guest/rawbw.c, built in each guest at start):
+# bench_rawbw MODE SIZE DEPTH [RESP] runs one client for BENCH_PERF_SECS
+# against a server started for it, with both guests' CPU marked around
+# it, and sets RAW_LINE to its output line.
+RAWBW=/tmp/rawbw RAWBW_PORT=18516
+
+rawbw_build() {
+	gcc -O2 -Wall -Wextra -o "$RAWBW" "$TOP/scripts/guest/rawbw.c" -lrdmacm -libverbs
+}
+
+bench_rawbw() {
+	local mode=$1 size=$2 depth=$3 resp=${4:-} i
+	RAW_LINE=
+	"$BENCH_RPC" perf "$RAWBW" server "$RAWBW_PORT" > /dev/null || return 1
+	# The server needs a moment to listen; retry the connection.
+	for ((i = 0; i < 10; i++)); do
+		sleep 1
+		rm -f /tmp/bench-cpu.*
+		"$BENCH_RPC" mark a
+		# shellcheck disable=SC2086
+		RAW_LINE=$(timeout 120 "$RAWBW" client "$SERVER_ADDR" "$RAWBW_PORT" \
+			"$mode" "$size" "$depth" "$BENCH_PERF_SECS" $resp 2>&1) && break
+		RAW_LINE=
+	done
+	"$BENCH_RPC" mark b
+	echo "$mode $size $depth $resp: ${RAW_LINE:-failed}" >> "$OUT/perf.log"
+	"$BENCH_RPC" perfwait > /dev/null && [ -n "$RAW_LINE" ]
+}
+
+# rawbw_field NAME: NAME=VALUE of RAW_LINE
+rawbw_field() { echo "$RAW_LINE" | tr ' ' '\n' | sed -n "s/^$1=//p"; }
+
+# bench_raw_one ROUND WORKLOAD METRIC MODE SIZE DEPTH [RESP]: the raw
+# figure of WORKLOAD (bw in MiB/s or iops) with both sides' CPU per GiB.
+bench_raw_one() {
+	local r=$1 wl=$2 m=$3 v cpu
+	shift 3
+	if bench_rawbw "$@"; then
+		if [ "$m" = bw ]; then
+			v=$(rawbw_field mibps)
+			rec m "$r" raw "$wl" bw "$v" MiB/s
+		else
+			v=$(rawbw_field opsps)
+			rec m "$r" raw "$wl" iops "$v" IOPS
+		fi
+		read -r -a cpu < <(cpu_per "$(rawbw_field bytes)" "$(rawbw_field ops)")
+		if [ "${#cpu[@]}" = 4 ]; then
+			rec m "$r" raw "$wl" cpu_client "${cpu[0]}" s/GiB
+			rec m "$r" raw "$wl" cpu_server "${cpu[1]}" s/GiB
+		fi
+		ok "bench: round $r raw $wl (rawbw $1)"
+	else
+		rec f "$r" raw "$wl" "rawbw $*: $(echo "${RAW_LINE:-no output}" | tail -n 1)"
+		not_ok "bench: round $r raw $wl (rawbw $1)"
+	fi
+}
+
+# perftest on rxe0 through rdma_cm; the client side prints the figures.
+bench_perf() {
+	local tool=$1 out i
+	shift
+	local args=(-d rxe0 -R -F "$@")
+	"$BENCH_RPC" perf "$tool" "${args[@]}" > /dev/null || return 1
+	# The server needs a moment to listen; retry the connection.
+	for ((i = 0; i < 10; i++)); do
+		sleep 1
+		out=$(timeout 120 "$tool" "${args[@]}" "$SERVER_ADDR" 2>&1) && break
+	done
+	echo "$out" >> "$OUT/perf.log"
+	echo "$out"
+	"$BENCH_RPC" perfwait > /dev/null && [ $i -lt 10 ]
+}
+
+# The ceiling of each NFS figure: what soft-RoCE alone does with the same
+# data and message pattern, both sides sleeping on completion events.
+# Sequential: 1 MiB RDMA Writes (the data of a WRITE, client to server)
+# and RDMA Reads (a READ's, server to client), 8 in flight as fio's
+# queue depth. 4 KiB random: request and response Sends, 16 in flight,
+# with the sizes of an NFSv4.2 WRITE (a 4260-byte Call, about 200 bytes
+# back) and READ (the other way round), the RPCs that carry 4 KiB inline
+# with our 8 KiB inline threshold. Latency: perftest's ib_send_lat
+# (busy polling, the lowest latency the link gives).
 bench_raw() {
-	local r=$1 out v v2
+	local r=$1 out v2
 	modprobe -a ib_uverbs rdma_ucm
 	bench_umount
-	for v in write read; do
-		# perftest busy-polls its CQ (its event mode works neither with
-		# RDMA Write nor with -D). Columns: bytes, iterations, BW
-		# peak, BW average (MiB/s), message rate.
-		if out=$(bench_perf "ib_${v}_bw" -s 1048576 -D "$BENCH_PERF_SECS") &&
-			v2=$(echo "$out" | awk '$1 == 1048576 && NF >= 4 { print $4; exit }') &&
-			[ -n "$v2" ]; then
-			rec m "$r" raw "seq$v" bw "$v2" MiB/s
-			ok "bench: round $r raw ib_${v}_bw"
-		else
-			rec f "$r" raw "seq$v" "ib_${v}_bw failed: $(echo "$out" | grep -v -- '---' | tail -n 2 | tr '\n\t' '  ')"
-			not_ok "bench: round $r raw ib_${v}_bw"
-		fi
-	done
+	bench_raw_one "$r" seqwrite bw write 1048576 8
+	bench_raw_one "$r" seqread bw read 1048576 8
+	bench_raw_one "$r" randwrite4k iops send 4260 16 200
+	bench_raw_one "$r" randread4k iops send 200 16 4260
 	# Columns: bytes, iterations, t_min, t_max, t_typical (the median),
 	# t_avg, t_stdev, 99% and 99.9% percentiles, in microseconds.
 	if out=$(bench_perf ib_send_lat -s 64 -n "$BENCH_LAT_ITERS") &&
@@ -676,7 +784,7 @@ bench_client() {
 }
 
 bench_client_up() {
-	rpcbind_up && modprobe -a nfs nfsv3 nfsv4
+	rpcbind_up && modprobe -a nfs nfsv3 nfsv4 && rawbw_build
 }
 
 run_client() {
