@@ -69,6 +69,10 @@ static struct svcrdma_xprt *svcrdma_xprt_alloc(struct svc_serv *serv,
 	sx = kzalloc(sizeof(*sx), GFP_KERNEL);
 	if (!sx)
 		return NULL;
+	if (svcrdma_spare_init(sx)) {
+		kfree(sx);
+		return NULL;
+	}
 	svc_xprt_init(net, &svcrdma_class, &sx->sx_xprt, serv);
 	spin_lock_init(&sx->sx_lock);
 	sx->sx_id = svcrdma_new_id();
@@ -98,6 +102,7 @@ static struct svcrdma_xprt *svcrdma_xprt_alloc(struct svc_serv *serv,
  */
 void svcrdma_teardown(struct svcrdma_xprt *sx)
 {
+	svcrdma_spare_release(sx);
 	if (test_bit(XPT_LISTENER, &sx->sx_xprt.xpt_flags)) {
 		/* No CONNECT_REQUEST can arrive once the id is gone. */
 		if (sx->sx_cm_id)

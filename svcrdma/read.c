@@ -300,41 +300,84 @@ static unsigned int svcrdma_rb_pages(const struct svcrdma_rbuild *rb)
 /*
  * Move the pages under I/O from the request to @rb, or back (the rules
  * are in compat.h, above rpcrdma_svc_call_taken()). The request's
- * emptied slots are NULL, and svc_alloc_arg() refills them before the
- * thread takes its next Call.
+ * emptied slots get the connection's spare pages while it has some
+ * (SVCRDMA_SPARE_PAGES); svc_alloc_arg() refills the ones left NULL
+ * before the thread takes its next Call.
  */
 static void svcrdma_rb_take_pages(struct svcrdma_rbuild *rb,
 				  struct svc_rqst *rqstp)
 {
+	struct svcrdma_xprt *sx = rb->rb_sx;
 	unsigned int i;
 
 	rb->rb_npages = svcrdma_rb_pages(rb);
+	spin_lock(&sx->sx_spare_lock);
 	for (i = 0; i < rb->rb_npages; i++) {
 		rb->rb_pages[i] = rqstp->rq_pages[i];
-		rqstp->rq_pages[i] = NULL;
+		rqstp->rq_pages[i] = sx->sx_nspare ?
+				     sx->sx_spare[--sx->sx_nspare] : NULL;
 	}
+	spin_unlock(&sx->sx_spare_lock);
 	svcrdma_live_add(SVCRDMA_LIVE_PAGES, rb->rb_npages);
 	rpcrdma_svc_call_taken(rqstp, rb->rb_npages);
 }
 
 /*
- * Give @rb's pages to @rqstp, releasing the ones they replace. A thread
- * of the same service takes them, so its rq_pages has at least
- * rb_npages slots (rb_maxpage came from a request of that service).
+ * Give @rb's pages to @rqstp. A thread of the same service takes them,
+ * so its rq_pages has at least rb_npages slots (rb_maxpage came from a
+ * request of that service). Each page they replace becomes a spare if
+ * the request held the only reference to it and there is room; any
+ * other is put.
  */
 static void svcrdma_rb_give_pages(struct svcrdma_rbuild *rb,
 				  struct svc_rqst *rqstp)
 {
+	struct svcrdma_xprt *sx = rb->rb_sx;
+	struct page *page;
 	unsigned int i;
 
+	spin_lock(&sx->sx_spare_lock);
 	for (i = 0; i < rb->rb_npages; i++) {
-		if (rqstp->rq_pages[i])
-			put_page(rqstp->rq_pages[i]);
+		page = rqstp->rq_pages[i];
 		rqstp->rq_pages[i] = rb->rb_pages[i];
 		rb->rb_pages[i] = NULL;
+		if (!page)
+			continue;
+		if (sx->sx_nspare < SVCRDMA_SPARE_PAGES &&
+		    page_ref_count(page) == 1)
+			sx->sx_spare[sx->sx_nspare++] = page;
+		else
+			put_page(page);
 	}
+	spin_unlock(&sx->sx_spare_lock);
 	svcrdma_live_add(SVCRDMA_LIVE_PAGES, -(int)rb->rb_npages);
 	rb->rb_npages = 0;
+}
+
+/**
+ * svcrdma_spare_init - give a connection its spare page array
+ * @sx: the transport
+ *
+ * Return: 0 or -ENOMEM.
+ */
+int svcrdma_spare_init(struct svcrdma_xprt *sx)
+{
+	spin_lock_init(&sx->sx_spare_lock);
+	sx->sx_spare = kcalloc(SVCRDMA_SPARE_PAGES, sizeof(*sx->sx_spare),
+			       GFP_KERNEL);
+	return sx->sx_spare ? 0 : -ENOMEM;
+}
+
+/**
+ * svcrdma_spare_release - put a connection's spare pages
+ * @sx: the transport, which no request uses any more
+ */
+void svcrdma_spare_release(struct svcrdma_xprt *sx)
+{
+	while (sx->sx_nspare)
+		put_page(sx->sx_spare[--sx->sx_nspare]);
+	kfree(sx->sx_spare);
+	sx->sx_spare = NULL;
 }
 
 /* Free @rb once its Reads are off the QP. */

@@ -65,6 +65,15 @@ static_assert(SVCRDMA_MAX_PAYLOAD <= RPCSVC_MAXPAYLOAD);
  */
 #define SVCRDMA_READS_DEFERRED_MAX	16
 /*
+ * Spare pages a connection keeps for the Reads of its deferred Calls
+ * (read.c): the pages a finished Call displaces from the request that
+ * takes it refill the slots of the next request whose pages a Read
+ * takes. Without them, svc_alloc_arg() would allocate a page per slot
+ * for every deferred Call, and the page allocator clears each page it
+ * hands out when init_on_alloc is on (Debian's default).
+ */
+#define SVCRDMA_SPARE_PAGES	SVCRDMA_CALL_MAXPAGES
+/*
  * Longest a thread waits for Send queue space while nothing on the
  * queue completes. A live client completes our Sends within the QP's
  * retry time (well under a second on any fabric we know); one that
@@ -259,6 +268,9 @@ struct svcrdma_v2 {
  * @sx_sq_wait: threads waiting for @sx_sq_avail
  * @sx_reads_deferred: Calls whose RDMA Reads no thread waits for
  * @sx_reads_done: those of them whose Reads are done
+ * @sx_spare_lock: protects @sx_spare and @sx_nspare
+ * @sx_nspare: pages in @sx_spare
+ * @sx_spare: spare pages for deferred Reads (SVCRDMA_SPARE_PAGES slots)
  * @sx_orphans: RDMA contexts to release once the QP is drained
  * @sx_reads_orphans: Read chains posted in part, with their pages,
  *	released once the QP is drained
@@ -326,6 +338,9 @@ struct svcrdma_xprt {
 	wait_queue_head_t	sx_sq_wait;
 	atomic_t		sx_reads_deferred;
 	struct list_head	sx_reads_done;
+	spinlock_t		sx_spare_lock;	/* see the kernel-doc above */
+	unsigned int		sx_nspare;
+	struct page		**sx_spare;
 	struct list_head	sx_orphans;
 	struct list_head	sx_reads_orphans;
 
@@ -533,6 +548,8 @@ int svcrdma_reply_build(struct svcrdma_xprt *sx, struct svcrdma_send_ctxt *sc,
 int svcrdma_read_layout(struct svc_rqst *rqstp, struct svcrdma_xprt *sx,
 			struct svcrdma_recv_ctxt *ctxt, struct list_head *rws);
 #endif
+int svcrdma_spare_init(struct svcrdma_xprt *sx);
+void svcrdma_spare_release(struct svcrdma_xprt *sx);
 int svcrdma_read_chunks(struct svc_rqst *rqstp, struct svcrdma_xprt *sx,
 			struct svcrdma_recv_ctxt *ctxt);
 struct svcrdma_recv_ctxt *svcrdma_reads_complete(struct svc_rqst *rqstp,
