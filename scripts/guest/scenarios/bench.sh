@@ -196,6 +196,9 @@ bench_server_cmd() {
 	perfwait) bench_server_perfwait ;;
 	# Our server's counters (cumulative since it was loaded).
 	stats) grep -r . /proc/sys/sunrpc/svcrdma_ng/ 2>/dev/null; true ;;
+	# soft-RoCE's counters (cumulative: retransmissions, duplicates,
+	# sequence errors, RNR NAKs), for the run's post-mortem.
+	rdmastat) rdma statistic show link rxe0/1 ;;
 	done) echo bye ;;
 	*) echo "unknown request '$cmd'"; return 1 ;;
 	esac
@@ -619,6 +622,8 @@ bench_nfs() {
 	# Per-operation RPC counts and times (queue, RTT, execute) of this
 	# mount, and for the RDMA transports their xprt counters.
 	cp /proc/self/mountstats "$OUT/mountstats.$r.$cfg" 2>/dev/null
+	rdma statistic show link rxe0/1 > "$OUT/rdmastat.$r.$cfg" 2>&1
+	"$BENCH_RPC" rdmastat > "$OUT/rdmastat.server.$r.$cfg" 2>&1
 	if [ "$s" = ours ]; then
 		"$BENCH_RPC" stats > "$OUT/svcstats.$r.$cfg" 2>&1
 	fi
