@@ -764,6 +764,50 @@ int svcrdma_read_layout(struct svc_rqst *rqstp, struct svcrdma_xprt *sx,
 EXPORT_SYMBOL_IF_KUNIT(svcrdma_read_layout);
 #endif
 
+#if IS_ENABLED(CONFIG_KUNIT)
+/**
+ * svcrdma_pages_defer - the page moves of deferring a Call, no Reads
+ * @sx: the connection
+ * @from: the request whose rq_pages[0, @n) the Call's Reads take
+ * @n: pages of the Call
+ *
+ * For the KUnit suite: what svcrdma_read_chunks() does with the pages
+ * of a Call it defers; svcrdma_pages_finish() does the rest.
+ *
+ * Return: the Call's building context, or NULL.
+ */
+struct svcrdma_rbuild *svcrdma_pages_defer(struct svcrdma_xprt *sx,
+					   struct svc_rqst *from,
+					   unsigned int n)
+{
+	struct svcrdma_rbuild *rb;
+
+	rb = kzalloc(struct_size(rb, rb_pages, n), GFP_KERNEL);
+	if (!rb)
+		return NULL;
+	rb->rb_maxpage = n;
+	rb->rb_sx = sx;
+	rb->rb_page = n;
+	svcrdma_rb_take_pages(rb, from);
+	return rb;
+}
+EXPORT_SYMBOL_IF_KUNIT(svcrdma_pages_defer);
+
+/**
+ * svcrdma_pages_finish - the page moves of taking a finished Call
+ * @rb: from svcrdma_pages_defer(); freed here
+ * @to: the request that takes the Call
+ *
+ * For the KUnit suite: what svcrdma_reads_complete() does with them.
+ */
+void svcrdma_pages_finish(struct svcrdma_rbuild *rb, struct svc_rqst *to)
+{
+	svcrdma_rb_give_pages(rb, to);
+	kfree(rb);
+}
+EXPORT_SYMBOL_IF_KUNIT(svcrdma_pages_finish);
+#endif
+
 /**
  * svcrdma_reads_complete - hand a Call whose deferred Reads are done
  * @rqstp: the request that takes the Call

@@ -7,6 +7,13 @@
  * that maps nothing and records each RDMA Read; the cases check every
  * Read (remote handle, offset and length, and which page and offset it
  * lands at), the inline bytes and pads copied around them, and rq_arg.
+ *
+ * KUnit suite svcrdma_spare: the pages of deferred Calls, through
+ * svcrdma_pages_defer() and svcrdma_pages_finish() (the moves of
+ * svcrdma_read_chunks() and of svcrdma_reads_complete(), no Reads): the pages the finished Call
+ * displaces become the connection's spares and refill the slots the
+ * next Call's Reads take; a page someone else still holds is put, never
+ * kept; there are never more than SVCRDMA_SPARE_PAGES spares.
  */
 
 #include <linux/module.h>
@@ -362,6 +369,162 @@ static void r_errors(struct kunit *test)
 	KUNIT_EXPECT_EQ(test, f->nreads, 0);
 }
 
+#define S_PAGES		4U
+
+struct s_fix {
+	struct svcrdma_xprt *sx;
+	struct svc_rqst *rq[3];
+};
+
+static void s_fill(struct kunit *test, struct svc_rqst *rqstp, unsigned int n)
+{
+	unsigned int i;
+
+	for (i = 0; i < n; i++) {
+		if (rqstp->rq_pages[i])
+			continue;
+		rqstp->rq_pages[i] = alloc_page(GFP_KERNEL);
+		KUNIT_ASSERT_NOT_NULL(test, rqstp->rq_pages[i]);
+	}
+	rqstp->rq_page_end = rqstp->rq_pages + n;
+}
+
+static int s_init(struct kunit *test)
+{
+	struct s_fix *f;
+	unsigned int i;
+
+	f = kunit_kzalloc(test, sizeof(*f), GFP_KERNEL);
+	KUNIT_ASSERT_NOT_NULL(test, f);
+	f->sx = kunit_kzalloc(test, sizeof(*f->sx), GFP_KERNEL);
+	KUNIT_ASSERT_NOT_NULL(test, f->sx);
+	KUNIT_ASSERT_EQ(test, svcrdma_spare_init(f->sx), 0);
+	for (i = 0; i < ARRAY_SIZE(f->rq); i++) {
+		f->rq[i] = kunit_kzalloc(test, sizeof(*f->rq[i]), GFP_KERNEL);
+		KUNIT_ASSERT_NOT_NULL(test, f->rq[i]);
+	}
+	test->priv = f;
+	return 0;
+}
+
+/* Put the pages of rq_pages[0, @n) and empty their slots */
+static void s_drop(struct svc_rqst *rqstp, unsigned int n)
+{
+	unsigned int i;
+
+	for (i = 0; i < n; i++) {
+		if (rqstp->rq_pages[i])
+			put_page(rqstp->rq_pages[i]);
+		rqstp->rq_pages[i] = NULL;
+	}
+}
+
+static void s_exit(struct kunit *test)
+{
+	struct s_fix *f = test->priv;
+	unsigned int i;
+
+	if (!f)
+		return;
+	for (i = 0; i < ARRAY_SIZE(f->rq); i++)
+		s_drop(f->rq[i], SVCRDMA_CALL_MAXPAGES + 1);
+	svcrdma_spare_release(f->sx);
+}
+
+/* One deferred Call: its Reads take @from's pages, @to takes the Call */
+static void s_cycle(struct kunit *test, struct s_fix *f,
+		    struct svc_rqst *from, struct svc_rqst *to, unsigned int n)
+{
+	struct svcrdma_rbuild *rb = svcrdma_pages_defer(f->sx, from, n);
+
+	KUNIT_ASSERT_NOT_NULL(test, rb);
+	svcrdma_pages_finish(rb, to);
+}
+
+/* Displaced pages become spares, and the next Call's Reads reuse them */
+static void s_recycle(struct kunit *test)
+{
+	struct s_fix *f = test->priv;
+	struct page *a[S_PAGES], *b[S_PAGES];
+	unsigned int i;
+
+	s_fill(test, f->rq[0], S_PAGES);
+	s_fill(test, f->rq[1], S_PAGES);
+	for (i = 0; i < S_PAGES; i++) {
+		a[i] = f->rq[0]->rq_pages[i];
+		b[i] = f->rq[1]->rq_pages[i];
+	}
+	s_cycle(test, f, f->rq[0], f->rq[1], S_PAGES);
+	/* The Call's pages went to the request that took it */
+	for (i = 0; i < S_PAGES; i++)
+		KUNIT_EXPECT_PTR_EQ(test, f->rq[1]->rq_pages[i], a[i]);
+	/* No spare yet when the Reads took them: svc_alloc_arg() refills */
+	for (i = 0; i < S_PAGES; i++)
+		KUNIT_EXPECT_NULL(test, f->rq[0]->rq_pages[i]);
+	KUNIT_EXPECT_EQ(test, f->sx->sx_nspare, S_PAGES);
+
+	/* The next Call: its request's slots are refilled with b[] */
+	s_fill(test, f->rq[0], S_PAGES);
+	s_cycle(test, f, f->rq[0], f->rq[2], S_PAGES);
+	for (i = 0; i < S_PAGES; i++)
+		KUNIT_EXPECT_PTR_EQ(test, f->rq[0]->rq_pages[S_PAGES - 1 - i],
+				    b[i]);
+	/* rq[2] had no pages: nothing was displaced */
+	KUNIT_EXPECT_EQ(test, f->sx->sx_nspare, 0U);
+}
+
+/* A page that is not the request's alone is put, never made a spare */
+static void s_shared(struct kunit *test)
+{
+	struct s_fix *f = test->priv;
+	struct page *held;
+
+	s_fill(test, f->rq[0], S_PAGES);
+	s_fill(test, f->rq[1], S_PAGES);
+	held = f->rq[1]->rq_pages[1];
+	get_page(held);
+	s_cycle(test, f, f->rq[0], f->rq[1], S_PAGES);
+	KUNIT_EXPECT_EQ(test, f->sx->sx_nspare, S_PAGES - 1);
+	KUNIT_EXPECT_EQ(test, page_ref_count(held), 1);
+	KUNIT_EXPECT_PTR_NE(test, f->sx->sx_spare[0], held);
+	KUNIT_EXPECT_PTR_NE(test, f->sx->sx_spare[1], held);
+	KUNIT_EXPECT_PTR_NE(test, f->sx->sx_spare[2], held);
+	put_page(held);
+}
+
+/*
+ * Two Calls deferred before either finishes: the second finish finds
+ * the spares full, and puts what it displaces beyond SVCRDMA_SPARE_PAGES.
+ */
+static void s_bound(struct kunit *test)
+{
+	struct s_fix *f = test->priv;
+	unsigned int n = SVCRDMA_SPARE_PAGES;
+	struct svcrdma_rbuild *c1, *c2;
+	struct page *p;
+
+	s_fill(test, f->rq[0], n);
+	c1 = svcrdma_pages_defer(f->sx, f->rq[0], n);
+	KUNIT_ASSERT_NOT_NULL(test, c1);
+	s_fill(test, f->rq[0], n);
+	c2 = svcrdma_pages_defer(f->sx, f->rq[0], n);
+	KUNIT_ASSERT_NOT_NULL(test, c2);
+
+	s_fill(test, f->rq[1], n);
+	svcrdma_pages_finish(c1, f->rq[1]);
+	KUNIT_EXPECT_EQ(test, f->sx->sx_nspare, n);
+	/* rq[1] again with new pages, one of them held elsewhere too */
+	s_drop(f->rq[1], n);
+	s_fill(test, f->rq[1], n);
+	p = f->rq[1]->rq_pages[0];
+	get_page(p);
+	svcrdma_pages_finish(c2, f->rq[1]);
+	KUNIT_EXPECT_EQ(test, f->sx->sx_nspare, SVCRDMA_SPARE_PAGES);
+	/* Not kept (the spares were full), and its extra reference put */
+	KUNIT_EXPECT_EQ(test, page_ref_count(p), 1);
+	put_page(p);
+}
+
 static struct kunit_case svcrdma_read_cases[] = {
 	KUNIT_CASE(r_split),
 	KUNIT_CASE(r_split_segments),
@@ -379,4 +542,18 @@ static struct kunit_suite svcrdma_read_suite = {
 	.test_cases = svcrdma_read_cases,
 };
 
-kunit_test_suite(svcrdma_read_suite);
+static struct kunit_case svcrdma_spare_cases[] = {
+	KUNIT_CASE(s_recycle),
+	KUNIT_CASE(s_shared),
+	KUNIT_CASE(s_bound),
+	{}
+};
+
+static struct kunit_suite svcrdma_spare_suite = {
+	.name = "svcrdma_spare",
+	.init = s_init,
+	.exit = s_exit,
+	.test_cases = svcrdma_spare_cases,
+};
+
+kunit_test_suites(&svcrdma_read_suite, &svcrdma_spare_suite);

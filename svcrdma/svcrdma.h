@@ -545,6 +545,11 @@ void svcrdma_bc_reply(struct svcrdma_xprt *sx, struct svcrdma_recv_ctxt *ctxt,
 int svcrdma_reply_build(struct svcrdma_xprt *sx, struct svcrdma_send_ctxt *sc,
 			struct svcrdma_recv_ctxt *ctxt,
 			const struct xdr_buf *res, struct rpcrdma_v2_error *e);
+struct svcrdma_rbuild;
+struct svcrdma_rbuild *svcrdma_pages_defer(struct svcrdma_xprt *sx,
+					   struct svc_rqst *from,
+					   unsigned int n);
+void svcrdma_pages_finish(struct svcrdma_rbuild *rb, struct svc_rqst *to);
 int svcrdma_read_layout(struct svc_rqst *rqstp, struct svcrdma_xprt *sx,
 			struct svcrdma_recv_ctxt *ctxt, struct list_head *rws);
 #endif
