@@ -367,6 +367,7 @@ int svcrdma_spare_init(struct svcrdma_xprt *sx)
 			       GFP_KERNEL);
 	return sx->sx_spare ? 0 : -ENOMEM;
 }
+EXPORT_SYMBOL_IF_KUNIT(svcrdma_spare_init);
 
 /**
  * svcrdma_spare_release - put a connection's spare pages
@@ -379,6 +380,7 @@ void svcrdma_spare_release(struct svcrdma_xprt *sx)
 	kfree(sx->sx_spare);
 	sx->sx_spare = NULL;
 }
+EXPORT_SYMBOL_IF_KUNIT(svcrdma_spare_release);
 
 /* Free @rb once its Reads are off the QP. */
 static void svcrdma_rb_free(struct svcrdma_rbuild *rb)
