@@ -76,30 +76,33 @@ static uint64_t now_ns(void)
 	return (uint64_t)ts.tv_sec * 1000000000ull + ts.tv_nsec;
 }
 
+/* A registered buffer of @len bytes, filled with @fill */
+static int raw_buffer(struct raw_conn *c, uint8_t **buf, struct ibv_mr **mr,
+		      size_t len, int fill, int acc)
+{
+	*buf = aligned_alloc(4096, (len + 4095) & ~(size_t)4095);
+	if (!*buf)
+		return why("no memory for %zu bytes", len);
+	memset(*buf, fill, len);
+	*mr = ibv_reg_mr(c->pd, *buf, len, acc);
+	if (!*mr)
+		return why("ibv_reg_mr %zu bytes: %s", len, strerror(errno));
+	return 0;
+}
+
+/* The data buffer (DEPTH slots of SIZE); for send, the responses' too */
 static int raw_buffers(struct raw_conn *c, const struct raw_req *rq)
 {
-	int acc = IBV_ACCESS_LOCAL_WRITE | IBV_ACCESS_REMOTE_WRITE |
-		  IBV_ACCESS_REMOTE_READ;
-
 	c->len = (size_t)rq->size * rq->depth;
-	c->buf = aligned_alloc(4096, (c->len + 4095) & ~(size_t)4095);
-	if (!c->buf)
-		return why("no memory for %zu bytes", c->len);
-	memset(c->buf, 0x5a, c->len);
-	c->mr = ibv_reg_mr(c->pd, c->buf, c->len, acc);
-	if (!c->mr)
-		return why("ibv_reg_mr %zu bytes: %s", c->len, strerror(errno));
+	if (raw_buffer(c, &c->buf, &c->mr, c->len, 0x5a,
+		       IBV_ACCESS_LOCAL_WRITE | IBV_ACCESS_REMOTE_WRITE |
+		       IBV_ACCESS_REMOTE_READ))
+		return -1;
 	if (rq->mode != RAW_SEND)
 		return 0;
 	c->slen = (size_t)(rq->resp ? rq->resp : 1) * rq->depth;
-	c->sbuf = aligned_alloc(4096, (c->slen + 4095) & ~(size_t)4095);
-	if (!c->sbuf)
-		return why("no memory for %zu bytes", c->slen);
-	memset(c->sbuf, 0xa5, c->slen);
-	c->smr = ibv_reg_mr(c->pd, c->sbuf, c->slen, IBV_ACCESS_LOCAL_WRITE);
-	if (!c->smr)
-		return why("ibv_reg_mr %zu bytes: %s", c->slen, strerror(errno));
-	return 0;
+	return raw_buffer(c, &c->sbuf, &c->smr, c->slen, 0xa5,
+			  IBV_ACCESS_LOCAL_WRITE);
 }
 
 /* A PD, a CQ on a completion channel, and the QP, on c->id */

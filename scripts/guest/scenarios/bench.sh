@@ -631,21 +631,35 @@ bench_nfs() {
 	bench_umount || log "bench: umount needed force"
 }
 
-# perftest on rxe0 through rdma_cm; the client side prints the figures.
-bench_perf() {
-	local tool=$1 out i
-	shift
-	local args=(-d rxe0 -R -F "$@")
-	"$BENCH_RPC" perf "$tool" "${args[@]}" > /dev/null || return 1
-	# The server needs a moment to listen; retry the connection.
+# bench_pair SRV CLI: a raw measurement between the guests. Starts the
+# server command in the array named SRV (bench-rpc "perf"), then runs the
+# function CLI, which prints the figures, up to 10 times a second apart
+# (the server needs a moment to listen); PAIR_OUT is its last output,
+# which goes to perf.log too. The server must end by itself.
+bench_pair() {
+	local -n srv=$1
+	local cli=$2 i
+	PAIR_OUT=
+	"$BENCH_RPC" perf "${srv[@]}" > /dev/null || return 1
 	for ((i = 0; i < 10; i++)); do
 		sleep 1
-		out=$(timeout 120 "$tool" "${args[@]}" "$SERVER_ADDR" 2>&1) && break
+		PAIR_OUT=$("$cli" 2>&1) && break
 	done
-	echo "$out" >> "$OUT/perf.log"
-	echo "$out"
+	echo "$PAIR_OUT" >> "$OUT/perf.log"
 	"$BENCH_RPC" perfwait > /dev/null && [ $i -lt 10 ]
 }
+
+# perftest on rxe0 through rdma_cm; the client side prints the figures.
+bench_perf() {
+	PERF_ARGS=(-d rxe0 -R -F "${@:2}")
+	PERF_SRV=("$1" "${PERF_ARGS[@]}")
+	PERF_TOOL=$1
+	bench_pair PERF_SRV bench_perf_client
+	local rc=$?
+	echo "$PAIR_OUT"
+	return $rc
+}
+bench_perf_client() { timeout 120 "$PERF_TOOL" "${PERF_ARGS[@]}" "$SERVER_ADDR"; }
 
 # rawbw on rxe0 (scripts/guest/rawbw.c, built in each guest at start):
 # bench_rawbw MODE SIZE DEPTH [RESP] runs one client for BENCH_PERF_SECS
@@ -658,22 +672,24 @@ rawbw_build() {
 }
 
 bench_rawbw() {
-	local mode=$1 size=$2 depth=$3 resp=${4:-} i
-	RAW_LINE=
-	"$BENCH_RPC" perf "$RAWBW" server "$RAWBW_PORT" > /dev/null || return 1
-	# The server needs a moment to listen; retry the connection.
-	for ((i = 0; i < 10; i++)); do
-		sleep 1
-		rm -f /tmp/bench-cpu.*
-		"$BENCH_RPC" mark a
-		# shellcheck disable=SC2086
-		RAW_LINE=$(timeout 120 "$RAWBW" client "$SERVER_ADDR" "$RAWBW_PORT" \
-			"$mode" "$size" "$depth" "$BENCH_PERF_SECS" $resp 2>&1) && break
-		RAW_LINE=
-	done
+	RAW_ARGS=("$@")
+	RAW_SRV=("$RAWBW" server "$RAWBW_PORT")
+	bench_pair RAW_SRV bench_rawbw_client
+	local rc=$?
+	RAW_LINE=$PAIR_OUT
+	return $rc
+}
+
+# One try of the client, both guests' CPU marked right around it.
+bench_rawbw_client() {
+	local rc
+	rm -f /tmp/bench-cpu.*
+	"$BENCH_RPC" mark a
+	timeout 120 "$RAWBW" client "$SERVER_ADDR" "$RAWBW_PORT" \
+		"${RAW_ARGS[@]:0:3}" "$BENCH_PERF_SECS" "${RAW_ARGS[@]:3}"
+	rc=$?
 	"$BENCH_RPC" mark b
-	echo "$mode $size $depth $resp: ${RAW_LINE:-failed}" >> "$OUT/perf.log"
-	"$BENCH_RPC" perfwait > /dev/null && [ -n "$RAW_LINE" ]
+	return $rc
 }
 
 # rawbw_field NAME: NAME=VALUE of RAW_LINE
@@ -704,21 +720,6 @@ bench_raw_one() {
 	fi
 }
 
-# perftest on rxe0 through rdma_cm; the client side prints the figures.
-bench_perf() {
-	local tool=$1 out i
-	shift
-	local args=(-d rxe0 -R -F "$@")
-	"$BENCH_RPC" perf "$tool" "${args[@]}" > /dev/null || return 1
-	# The server needs a moment to listen; retry the connection.
-	for ((i = 0; i < 10; i++)); do
-		sleep 1
-		out=$(timeout 120 "$tool" "${args[@]}" "$SERVER_ADDR" 2>&1) && break
-	done
-	echo "$out" >> "$OUT/perf.log"
-	echo "$out"
-	"$BENCH_RPC" perfwait > /dev/null && [ $i -lt 10 ]
-}
 
 # The ceiling of each NFS figure: what soft-RoCE alone does with the same
 # data and message pattern, both sides sleeping on completion events.
