@@ -165,7 +165,7 @@ bench_server_perfwait() {
 # "profstart CONFIG NAME": perf record of the whole server guest until
 # "profstop", which writes the same reports as the client's profile
 # (bench_profile) into profile.CONFIG/ of the server's out directory.
-prof_pid= prof_out=
+prof_pid='' prof_out=''
 bench_server_profstart() {
 	prof_out=$OUT/profile.$1/$2
 	mkdir -p "${prof_out%/*}"
@@ -652,6 +652,7 @@ bench_pair() {
 # perftest on rxe0 through rdma_cm; the client side prints the figures.
 bench_perf() {
 	PERF_ARGS=(-d rxe0 -R -F "${@:2}")
+	# shellcheck disable=SC2034 # read by bench_pair through its nameref
 	PERF_SRV=("$1" "${PERF_ARGS[@]}")
 	PERF_TOOL=$1
 	bench_pair PERF_SRV bench_perf_client
@@ -673,6 +674,7 @@ rawbw_build() {
 
 bench_rawbw() {
 	RAW_ARGS=("$@")
+	# shellcheck disable=SC2034 # read by bench_pair through its nameref
 	RAW_SRV=("$RAWBW" server "$RAWBW_PORT")
 	bench_pair RAW_SRV bench_rawbw_client
 	local rc=$?
