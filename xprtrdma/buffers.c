@@ -120,21 +120,35 @@ void xprtrdma_alloc_slot(struct rpc_xprt *xprt, struct rpc_task *task)
 }
 
 /**
+ * xprtrdma_slot_put - give a slot to a backlogged task or the free list
+ * @rx: the transport
+ * @req: the slot, done with
+ */
+void xprtrdma_slot_put(struct xprtrdma_xprt *rx, struct xprtrdma_req *req)
+{
+	struct rpc_xprt *xprt = &rx->rx_xprt;
+
+	spin_lock(&xprt->reserve_lock);
+	if (!xprt_wake_up_backlog(xprt, &req->req_rqst)) {
+		memset(&req->req_rqst, 0, sizeof(req->req_rqst));
+		list_add(&req->req_free, &rx->rx_free);
+	}
+	spin_unlock(&xprt->reserve_lock);
+}
+
+/**
  * xprtrdma_free_slot - xprt op: take back an RPC slot
  * @xprt: the transport
  * @rqst: the slot; buf_free has already run for it
  */
 void xprtrdma_free_slot(struct rpc_xprt *xprt, struct rpc_rqst *rqst)
 {
-	struct xprtrdma_xprt *rx = xprtrdma_rx(xprt);
 	struct xprtrdma_req *req = xprtrdma_req(rqst);
 
-	spin_lock(&xprt->reserve_lock);
-	if (!xprt_wake_up_backlog(xprt, rqst)) {
-		memset(rqst, 0, sizeof(*rqst));
-		list_add(&req->req_free, &rx->rx_free);
-	}
-	spin_unlock(&xprt->reserve_lock);
+	/* Its Send may still be read: the retirement gives it back */
+	if (xprtrdma_send_park(req))
+		return;
+	xprtrdma_slot_put(xprtrdma_rx(xprt), req);
 }
 
 static int xprtrdma_buf_grow(void **buf, size_t *have, size_t want,

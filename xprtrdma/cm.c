@@ -197,6 +197,8 @@ static void xprtrdma_ep_destroy(struct xprtrdma_ep *ep)
 		ib_drain_rq(ep->ep_id->qp);
 		ib_drain_sq(ep->ep_id->qp);
 	}
+	xprtrdma_sends_retire_all(ep);
+	xprtrdma_sends_free(ep);
 	xprtrdma_sendbufs_unmap(ep);
 	xprtrdma_v2_release(ep);
 	xprtrdma_reps_destroy(ep);
@@ -312,6 +314,9 @@ static int xprtrdma_ep_resources(struct xprtrdma_ep *ep)
 	int rc;
 
 	rc = xprtrdma_ep_size(ep);
+	if (rc)
+		return rc;
+	rc = xprtrdma_sends_init(ep);
 	if (rc)
 		return rc;
 	rc = xprtrdma_ep_qp(ep);
@@ -479,6 +484,8 @@ void xprtrdma_ep_teardown(struct xprtrdma_xprt *rx)
 		ep->ep_qp = false;
 		rdma_destroy_qp(ep->ep_id);
 	}
+	/* A flush need not complete unsignaled Sends: retire the rest */
+	xprtrdma_sends_retire_all(ep);
 	rx->rx_ep = NULL;
 	xprtrdma_mrs_reclaim(rx);
 	up_write(&rx->rx_ep_rwsem);

@@ -579,8 +579,9 @@ int xprtrdma_marshal(struct xprtrdma_ep *ep, struct xprtrdma_req *req,
 		goto out_err;
 	xprtrdma_count_add(req->req_rx, st_send_copy, len);
 
+	/* Its record and completion come with the post (send.c) */
 	xprtrdma_init_send(ep, &req->req_send_wr, &req->req_send_sge,
-			   &req->req_send_cqe, req->req_send_dma, hdrlen + len);
+			   NULL, req->req_send_dma, hdrlen + len);
 	*tail = &req->req_send_wr;
 	trace_xprtrdma_marshal(&req->req_rqst, ep->ep_scq_id, req->req_send_cid,
 			       hdrlen, len, rtype, req->req_wtype,

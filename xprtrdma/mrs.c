@@ -61,13 +61,11 @@ void xprtrdma_mrs_remote_inv(struct xprtrdma_req *req, u32 rkey)
 	spin_unlock(&req->req_lock);
 }
 
-/* The reply side of an RPC is finished; complete it if the Send is too */
+/* The reply side of an RPC is finished: complete it */
 static void xprtrdma_reply_side_done(struct xprtrdma_req *req)
 {
 	if (atomic_dec_and_test(&req->req_finish))
 		xprtrdma_reply_done(req);
-	else
-		xprtrdma_count(req->req_rx, st_reply_waits_send);
 }
 
 static void xprtrdma_inv_finish(struct xprtrdma_ep *ep,

@@ -358,6 +358,8 @@ static void xprtrdma_reply_forward(struct xprtrdma_ep *ep,
 	}
 	trace_xprtrdma_reply(rx->rx_xprt.id, ep->ep_rcq_id, rep->rep_cid, xid,
 			     msg->m1_prefix.px_proc);
+	/* The server has the Call: its Send buffer is free (send.c) */
+	xprtrdma_send_consumed(req);
 	/* The connection carries replies: a later reconnect need not wait */
 	if (READ_ONCE(rx->rx_xprt.reestablish_timeout))
 		WRITE_ONCE(rx->rx_xprt.reestablish_timeout, 0);

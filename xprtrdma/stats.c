@@ -63,13 +63,14 @@ void xprtrdma_print_stats(struct rpc_xprt *xprt, struct seq_file *seq)
 	/*
 	 * As the kernel's client: MRs recovered and lost in recovery, MRs
 	 * allocated, local invalidations, waits for Send Queue space or
-	 * MRs, replies that waited for their Send completion
+	 * MRs, replies that waited for their Send completion (none: an RPC
+	 * does not wait for its Send, send.c)
 	 */
 	seq_printf(seq, "%lu %lu %lu %lu %lu %lu ",
 		   READ_ONCE(rx->rx_stats.st_mrs_recovered),
 		   READ_ONCE(rx->rx_stats.st_mrs_orphaned),
 		   XS(rx, st_mrs_allocated), XS(rx, st_local_inv),
-		   XS(rx, st_no_space), XS(rx, st_reply_waits_send));
+		   XS(rx, st_no_space), 0UL);
 	/* ours: RDMA_ERRORs, dropped reverse calls, clamped credit grants */
 	seq_printf(seq, "%lu %lu %lu %lu ",
 		   XS(rx, st_err_vers), XS(rx, st_err_chunk),

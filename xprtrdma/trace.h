@@ -235,7 +235,11 @@ DECLARE_EVENT_CLASS(xprtrdma_task_status_class,
 
 /* status: why the Call could not be marshaled */
 DEFINE_XPRTRDMA_TASK_STATUS_EVENT(xprtrdma_marshal_err);
-/* status: 0; a retransmission on a new connection starts afresh */
+/*
+ * status: 0, a retransmission with MRs still registered, or 1, one whose
+ * earlier Send is not yet retired: either closes the connection, and the
+ * Call starts afresh on the next one
+ */
 DEFINE_XPRTRDMA_TASK_STATUS_EVENT(xprtrdma_retransmit_reset);
 
 /* A reply matched to its Call; cq_id/cid: the Receive it came in */
@@ -600,6 +604,25 @@ DECLARE_EVENT_CLASS(xprtrdma_wc_class,
 		TP_ARGS(cq_id, cid, wc))
 
 DEFINE_XPRTRDMA_WC_EVENT(xprtrdma_wc_send);
+
+/*
+ * An unsignaled Call Send known done: cq_id/cid name it, as in
+ * xprtrdma_marshal; by: the cid of the completion that retired it
+ */
+TRACE_EVENT(xprtrdma_send_retired,
+	TP_PROTO(u32 cq_id, u32 cid, u32 by),
+	TP_ARGS(cq_id, cid, by),
+	TP_STRUCT__entry(
+		RPCRDMA_TP_CID_FIELDS
+		__field(u32, by)
+	),
+	TP_fast_assign(
+		RPCRDMA_TP_CID_ASSIGN(cq_id, cid);
+		__entry->by = by;
+	),
+	TP_printk(RPCRDMA_TP_CID_FMT " by=%u", RPCRDMA_TP_CID_ARGS,
+		  __entry->by)
+);
 DEFINE_XPRTRDMA_WC_EVENT(xprtrdma_wc_recv);
 DEFINE_XPRTRDMA_WC_EVENT(xprtrdma_wc_local_inv);
 

@@ -275,9 +275,10 @@ static void xprtrdma_buf_free(struct rpc_task *task)
 	struct rpc_rqst *rqst = task->tk_rqstp;
 	struct xprtrdma_req *req = xprtrdma_req(rqst);
 
-	/* The adapter may still be reading this slot's Send buffer */
-	xprtrdma_stall_wait(req->req_rx, &req->req_flags,
-			    XPRTRDMA_REQ_SEND_BUSY);
+	/*
+	 * With no Reply the Send may still be unretired: the slot is then
+	 * parked by free_slot, not reused (send.c).
+	 */
 	clear_bit(XPRTRDMA_REQ_AWAIT_REPLY, &req->req_flags);
 	if (!list_empty(&req->req_mrs))
 		xprtrdma_mrs_invalidate_sync(req->req_rx, req);

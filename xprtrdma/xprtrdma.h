@@ -132,6 +132,22 @@ static inline size_t xprtrdma_payload_limit(unsigned int depth,
  * ones, or one that finds the buffer in use, go with a chunk.
  */
 #define XPRTRDMA_CCALL_PARTS	4U
+/*
+ * Call Sends are signaled one in this many at most (fewer with few
+ * credits, every one while the Send Queue runs low: send.c); a signaled
+ * completion retires the unsignaled Sends posted before it.
+ */
+#define XPRTRDMA_SIGNAL_EVERY	16U
+/* Most Send Queue slots one Call can need: MRs, their LOCAL_INVs, Send */
+#define XPRTRDMA_SQ_PER_CALL	(4 * XPRTRDMA_MAX_CHUNK_MRS + 1)
+/*
+ * Below this many free slots every Call Send is signaled. Between the
+ * last Call posted and a Call that finds fewer than XPRTRDMA_SQ_PER_CALL
+ * only backchannel Replies and a control message can take slots (at most
+ * XPRTRDMA_BC_SLOTS + 1), so such a Call always finds a signaled Send
+ * after every unsignaled one.
+ */
+#define XPRTRDMA_SQ_LOW		(2 * XPRTRDMA_SQ_PER_CALL)
 
 /* struct xprtrdma_ep flags */
 enum {
@@ -149,6 +165,21 @@ struct xprtrdma_rep {
 	void			*rep_buf;
 	u64			rep_dma;
 	struct rpcrdma_v1_msg	rep_msg;	/* decode scratch */
+};
+
+/*
+ * One posted Call Send, until a completion says it is done. The records
+ * form a ring in posting order (ep_recs); the Send Queue completes in
+ * that order, so a completion retires its own record and every one
+ * before it. The record, not the request, owns the completion, because
+ * the request may be reused once its Reply is in, before that.
+ */
+struct xprtrdma_sendrec {
+	struct ib_cqe		sr_cqe;
+	struct xprtrdma_req	*sr_req;
+	u32			sr_seq;		/* ep_send_head when posted */
+	u32			sr_cid;		/* the request's Send cid */
+	unsigned int		sr_held;	/* SQ slots: REG_MRs and Send */
 };
 
 struct xprtrdma_ep {
@@ -172,6 +203,12 @@ struct xprtrdma_ep {
 	bool			ep_remote_inv;
 	unsigned int		ep_sq_depth;
 	atomic_t		ep_sq_avail;	/* Send Queue slots not reserved */
+	struct xprtrdma_sendrec	*ep_recs;	/* ring of Call Sends */
+	u32			ep_recs_mask;	/* ring size - 1 */
+	u32			ep_send_head;	/* Call Sends posted */
+	u32			ep_send_tail;	/* ... retired (send CQ only) */
+	unsigned int		ep_unsignaled;	/* posted since a signaled one */
+	unsigned int		ep_signal_every;
 	unsigned int		ep_nreps;
 	struct xprtrdma_rep	*ep_reps;
 	unsigned int		ep_gen;		/* rx_ep_gen when opened */
@@ -217,8 +254,9 @@ struct xprtrdma_ep {
 
 /* struct xprtrdma_req flags */
 enum {
-	XPRTRDMA_REQ_SEND_BUSY,		/* Send posted, not yet completed */
+	XPRTRDMA_REQ_SEND_BUSY,		/* Send posted, not known done */
 	XPRTRDMA_REQ_AWAIT_REPLY,	/* Send posted on req_ep, no reply */
+	XPRTRDMA_REQ_PARKED,		/* freed while SEND_BUSY (req_lock) */
 };
 
 /* How the reply may come back (RFC 8166, Section 3.5) */
@@ -240,12 +278,12 @@ struct xprtrdma_req {
 	struct rpc_rqst		req_rqst;
 	struct list_head	req_free;	/* on rx_free (reserve_lock) */
 	struct xprtrdma_xprt	*req_rx;
-	spinlock_t		req_lock;	/* req_mrs */
+	spinlock_t		req_lock;	/* req_mrs, SEND_BUSY, PARKED */
 	struct list_head	req_mrs;	/* registered for this RPC */
 	struct list_head	req_inv_mrs;	/* being invalidated */
 	unsigned long		req_flags;
-	atomic_t		req_finish;	/* Send and reply to complete */
-	unsigned int		req_sq_held;	/* SQ slots freed by Send done */
+	atomic_t		req_finish;	/* reply side to complete */
+	u32			req_send_seq;	/* sr_seq of the latest Send */
 	struct xprtrdma_ep	*req_ep;	/* where the last Send went */
 	enum xprtrdma_wtype	req_wtype;
 	unsigned int		req_nmid;	/* CALL_MIDDLEs before the Send */
@@ -254,7 +292,6 @@ struct xprtrdma_req {
 	struct completion	req_inv_done;
 	void			*req_sendbuf;
 	u64			req_send_dma;
-	struct ib_cqe		req_send_cqe;
 	u32			req_send_cid;	/* completion ids (trace) */
 	u32			req_inv_cid;
 	struct ib_send_wr	req_send_wr;
@@ -311,7 +348,6 @@ struct xprtrdma_stats {
 	atomic_long_t		st_local_inv;
 	atomic_long_t		st_remote_inv;
 	atomic_long_t		st_no_space;	/* SQ or MRs ran out */
-	atomic_long_t		st_reply_waits_send;
 	atomic_long_t		st_err_vers;
 	atomic_long_t		st_err_chunk;
 	atomic_long_t		st_calls_dropped;	/* reverse-direction */
@@ -408,6 +444,7 @@ void xprtrdma_reqs_destroy(struct xprtrdma_xprt *rx);
 int xprtrdma_buf_alloc(struct rpc_task *task);
 void xprtrdma_alloc_slot(struct rpc_xprt *xprt, struct rpc_task *task);
 void xprtrdma_free_slot(struct rpc_xprt *xprt, struct rpc_rqst *rqst);
+void xprtrdma_slot_put(struct xprtrdma_xprt *rx, struct xprtrdma_req *req);
 int xprtrdma_sendbufs_map(struct xprtrdma_ep *ep);
 void xprtrdma_sendbufs_unmap(struct xprtrdma_ep *ep);
 
@@ -432,6 +469,11 @@ int xprtrdma_marshal(struct xprtrdma_ep *ep, struct xprtrdma_req *req,
 /* send.c */
 int xprtrdma_send(struct xprtrdma_ep *ep, struct xprtrdma_req *req);
 void xprtrdma_reply_done(struct xprtrdma_req *req);
+int xprtrdma_sends_init(struct xprtrdma_ep *ep);
+void xprtrdma_sends_free(struct xprtrdma_ep *ep);
+void xprtrdma_sends_retire_all(struct xprtrdma_ep *ep);
+void xprtrdma_send_consumed(struct xprtrdma_req *req);
+bool xprtrdma_send_park(struct xprtrdma_req *req);
 
 /* sq.c */
 bool xprtrdma_sq_reserve(struct xprtrdma_ep *ep, unsigned int n);
@@ -501,6 +543,12 @@ void xprtrdma_update_credits(struct xprtrdma_ep *ep, struct rpc_rqst *rqst,
 /* cm.c */
 int xprtrdma_ep_size(struct xprtrdma_ep *ep);
 void xprtrdma_credits_reset(struct xprtrdma_xprt *rx);
+/* send.c */
+bool xprtrdma_send_signal(struct xprtrdma_ep *ep);
+struct xprtrdma_sendrec *xprtrdma_send_record(struct xprtrdma_ep *ep,
+					      struct xprtrdma_req *req,
+					      unsigned int held);
+void xprtrdma_sends_retire(struct xprtrdma_ep *ep, u32 end);
 #endif
 
 /* stats.c */

@@ -57,10 +57,14 @@ def main():
     print(evs[m][2])
     if side == 'client':
         f = evs[m][1]
-        s = find_after(evs, m, 'xprtrdma_wc_send', cq_id=f['cq_id'],
-                       cid=f['cid'])
-        if s is None:
-            fail('no xprtrdma_wc_send cq_id=%s cid=%s' % (f['cq_id'], f['cid']))
+        # Its Send ends signaled (wc_send) or retired by a later one
+        sends = [find_after(evs, m, n, cq_id=f['cq_id'], cid=f['cid'])
+                 for n in ('xprtrdma_wc_send', 'xprtrdma_send_retired')]
+        sends = [i for i in sends if i is not None]
+        if not sends:
+            fail('no xprtrdma_wc_send or _send_retired cq_id=%s cid=%s'
+                 % (f['cq_id'], f['cid']))
+        s = min(sends)
         r = find_after(evs, m, 'xprtrdma_reply', xid=xid)
         if r is None:
             fail('no xprtrdma_reply xid=%s' % xid)

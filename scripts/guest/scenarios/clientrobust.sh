@@ -19,7 +19,8 @@ cr_trace_on() {
 	[ -d "$CR_TRACE/events/xprtrdma_ng" ] || return 0
 	echo 4096 > "$CR_TRACE/buffer_size_kb"
 	echo 1 > "$CR_TRACE/events/xprtrdma_ng/enable"
-	for e in wc_send wc_recv wc_local_inv marshal reply remote_inv; do
+	for e in wc_send send_retired wc_recv wc_local_inv marshal reply \
+		 remote_inv; do
 		echo 0 > "$CR_TRACE/events/xprtrdma_ng/xprtrdma_$e/enable"
 	done
 	for e in xprt_connect xprt_disconnect_auto xprt_disconnect_done \

@@ -6,7 +6,8 @@
 # and one READ (a Write chunk) go through the mount; the capture is
 # saved as $OUT/trace-join.txt. The checks: on the client the WRITE's
 # xprtrdma_marshal names a Send (cq_id, cid) that an xprtrdma_wc_send
-# completes, and its xprtrdma_reply a Receive that an xprtrdma_wc_recv
+# completes or an xprtrdma_send_retired retires (the capture runs until
+# the transport's teardown after umount, which retires the rest), and its xprtrdma_reply a Receive that an xprtrdma_wc_recv
 # completed; on the server every event of that xid carries one conn id,
 # and the Receive of recvfrom, the Reads of read_chunks and the Send of
 # sendto/post_send each have their completion event.
@@ -35,6 +36,16 @@ tj_stop() {
 	[ -s "$OUT/trace-join.txt" ]
 }
 
+# tj_wait_disconnect: the client's transport torn down (up to 30 s)
+tj_wait_disconnect() {
+	local i
+	for ((i = 0; i < 30; i++)); do
+		grep -q 'xprtrdma_disconnect:' "$TJ_TRACE/trace" && return 0
+		sleep 1
+	done
+	return 1
+}
+
 # tj_join SIDE OP: the joins, checked by scripts/guest/tracejoin.py
 tj_join() {
 	python3 "$TOP/scripts/guest/tracejoin.py" "$1" "$2" "$OUT/trace-join.txt"
@@ -51,6 +62,10 @@ scenario_client() {
 	check "trace: one 64 KiB READ" \
 		dd if="$f" of=/tmp/tj-back bs=65536 count=1 iflag=direct
 	check "trace: data reads back" cmp -s /tmp/tj-data /tmp/tj-back
+	# A Send not signaled is retired by a later completion, or by the
+	# teardown at umount (the transport goes a little after umount)
+	check "trace: umount" umount "$NFS_MNT"
+	check "trace: the connection's teardown traced" tj_wait_disconnect
 	check "trace: capture saved" tj_stop
 	check "trace: client WRITE joins marshal, Send, Receive, reply" \
 		tj_join client write
@@ -60,5 +75,4 @@ scenario_client() {
 		tj_join server write
 	check "trace: server READ: one conn id, posts join completions" \
 		tj_join server read
-	check "trace: umount" umount "$NFS_MNT"
 }
