@@ -149,6 +149,7 @@ static void xprtrdma_send_release(struct xprtrdma_sendrec *rec)
 VISIBLE_IF_KUNIT void xprtrdma_sends_retire(struct xprtrdma_ep *ep, u32 end)
 {
 	u32 tail = ep->ep_send_tail;
+	/* Pairs with xprtrdma_send_record(): the records up to head are set */
 	u32 head = smp_load_acquire(&ep->ep_send_head);
 	u32 last_cid = ep->ep_recs[(end - 1) & ep->ep_recs_mask].sr_cid;
 	struct xprtrdma_sendrec *rec;
@@ -164,6 +165,7 @@ VISIBLE_IF_KUNIT void xprtrdma_sends_retire(struct xprtrdma_ep *ep, u32 end)
 						    last_cid);
 		xprtrdma_send_release(rec);
 	}
+	/* Pairs with the prepare's check: these records may now be reused */
 	smp_store_release(&ep->ep_send_tail, tail);
 	xprtrdma_sq_release(ep, held);
 }
@@ -242,6 +244,7 @@ xprtrdma_send_record(struct xprtrdma_ep *ep, struct xprtrdma_req *req,
 	req->req_send_seq = seq;
 	set_bit(XPRTRDMA_REQ_SEND_BUSY, &req->req_flags);
 	spin_unlock(&req->req_lock);
+	/* The record is complete before a retirement can see it */
 	smp_store_release(&ep->ep_send_head, seq + 1);
 	return rec;
 }
@@ -279,7 +282,10 @@ static int xprtrdma_send_prepare(struct xprtrdma_ep *ep,
 		xprt_force_disconnect(&rx->rx_xprt);
 		return -ENOTCONN;
 	}
-	/* Never more live records than the ring holds (see sends_init) */
+	/*
+	 * Never more live records than the ring holds (see sends_init);
+	 * the acquire pairs with the retirement's release of the tail.
+	 */
 	if (ep->ep_send_head - smp_load_acquire(&ep->ep_send_tail) >
 	    ep->ep_recs_mask) {
 		xprtrdma_sq_release(ep, XPRTRDMA_SQ_PER_CALL);
@@ -374,6 +380,7 @@ int xprtrdma_send(struct xprtrdma_ep *ep, struct xprtrdma_req *req)
 		 */
 		trace_xprtrdma_post_send_err(ep->ep_rx->rx_xprt.id, rc);
 		clear_bit(XPRTRDMA_REQ_AWAIT_REPLY, &req->req_flags);
+		/* As in xprtrdma_send_record(), the other way */
 		smp_store_release(&ep->ep_send_head, ep->ep_send_head - 1);
 		xprtrdma_send_consumed(req);
 		xprtrdma_ep_fail(ep);
