@@ -34,7 +34,6 @@ static struct xprtrdma_req *xprtrdma_req_alloc(struct xprtrdma_xprt *rx)
 		return NULL;
 	}
 	req->req_rx = rx;
-	req->req_send_cid = xprtrdma_new_cid();
 	req->req_inv_cid = xprtrdma_new_cid();
 	spin_lock_init(&req->req_lock);
 	INIT_LIST_HEAD(&req->req_mrs);

@@ -579,7 +579,12 @@ int xprtrdma_marshal(struct xprtrdma_ep *ep, struct xprtrdma_req *req,
 		goto out_err;
 	xprtrdma_count_add(req->req_rx, st_send_copy, len);
 
-	/* Its record and completion come with the post (send.c) */
+	/*
+	 * Its record and completion come with the post (send.c); each
+	 * Send gets its own cid, as its completion may come after the
+	 * slot has sent the next Call.
+	 */
+	req->req_send_cid = xprtrdma_new_cid();
 	xprtrdma_init_send(ep, &req->req_send_wr, &req->req_send_sge,
 			   NULL, req->req_send_dma, hdrlen + len);
 	*tail = &req->req_send_wr;

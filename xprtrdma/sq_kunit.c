@@ -2,9 +2,10 @@
 /*
  * KUnit suites of the client's Send Queue (xprtrdma/sq.c, send.c):
  *
- *   xprtrdma_stall  xprtrdma_stall_wait(), which the end of an RPC and
- *                   of a backchannel Reply use while their Send may
- *                   still be posted. A Send that completes ends the
+ *   xprtrdma_stall  xprtrdma_stall_wait(), which the end of a
+ *                   backchannel Reply uses while its Send may still be
+ *                   posted (an RPC's end no longer waits for its Send:
+ *                   see xprtrdma_unsig). A Send that completes ends the
  *                   wait with no close; one that stays posted for
  *                   XPRTRDMA_STALL_TIMEOUT closes the connection
  *                   (xprtrdma_stalled()) exactly once, and the wait then

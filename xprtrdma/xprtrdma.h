@@ -98,9 +98,9 @@ static inline size_t xprtrdma_payload_limit(unsigned int depth,
  */
 #define XPRTRDMA_V2_ANSWER_MS	5000
 /*
- * How long the end of an RPC, or of a backchannel Reply, waits for its
- * Send (or its Local Invalidates) before the connection counts as stuck
- * and is closed. A server that keeps to its credits never lets a Send
+ * How long the end of a backchannel Reply waits for its Send, or the end
+ * of an RPC with no Reply for its Local Invalidates (queued behind its
+ * Send), before the connection counts as stuck and is closed. A server that keeps to its credits never lets a Send
  * meet an empty Receive queue, and a lost peer ends the Send with a
  * transport retry error within seconds (retry_count 6). A server that
  * keeps its QP up and posts no Receives stalls it for good: the RNR retry
@@ -292,8 +292,8 @@ struct xprtrdma_req {
 	struct completion	req_inv_done;
 	void			*req_sendbuf;
 	u64			req_send_dma;
-	u32			req_send_cid;	/* completion ids (trace) */
-	u32			req_inv_cid;
+	u32			req_send_cid;	/* the latest Send's (trace) */
+	u32			req_inv_cid;	/* its LOCAL_INV chain's */
 	struct ib_send_wr	req_send_wr;
 	struct ib_sge		req_send_sge;
 	struct ib_cqe		req_inv_cqe;

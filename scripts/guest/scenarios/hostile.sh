@@ -219,17 +219,17 @@ hclient_wait_pid() {
 # connects again and sends the LOOKUP there, and the stat returns by
 # itself. A device that retries RNR NAKs forever holds the Send: if the
 # stat is still blocked after SECS s, "umount -f" kills the mount's RPC
-# tasks, and the LOOKUP task's end may wait for its Send no longer than
-# XPRTRDMA_STALL_TIMEOUT before the client closes the connection
-# (xprtrdma_send_stall), which flushes the Send. Either way the stat
-# must return within SECS + BOUND s, and the connection must have been
-# closed for the stuck Send (one of the two events traced). A client
-# that waits without a bound never lets the stat return; then the
-# attacker is stopped at once. The xprtrdma_stall KUnit suite proves the
-# bound itself on any device. Every xprtrdma_ng event of the case is
-# kept in hclient.log.
+# tasks; the LOOKUP task's end does not wait for its Send (the slot is
+# parked until the Send is retired), and the unmount's teardown closes
+# the connection (xprtrdma_disconnect), which flushes the Send. Either
+# way the stat must return within SECS + BOUND s, and the connection
+# must have been closed for the stuck Send (xprtrdma_wc_failed, or
+# xprtrdma_disconnect after umount -f, traced). A client that waits
+# without a bound never lets the stat return; then the attacker is
+# stopped at once. Every xprtrdma_ng event of the case is kept in
+# hclient.log.
 hclient_forced() {
-	local name=$1 secs=$2 bound=$3 spid t0 how
+	local name=$1 secs=$2 bound=$3 spid t0 how forced=
 	local t=/sys/kernel/tracing/instances/hclient
 	mkdir -p "$t" && echo 0 > "$t/events/enable" && echo > "$t/trace" &&
 		echo 1 > "$t/events/xprtrdma_ng/enable" ||
@@ -242,6 +242,7 @@ hclient_forced() {
 	hclient_wait_pid "$spid" "$t0" "$secs"
 	if kill -0 "$spid" 2> /dev/null; then
 		timeout -s KILL 30 umount -f "$HCLIENT_MNT"
+		forced=1
 		log "hostile-client: $name: the stat still blocked after $secs s; umount -f exited $?"
 		hclient_wait_pid "$spid" "$t0" $((secs + bound))
 	fi
@@ -258,12 +259,12 @@ hclient_forced() {
 	how=
 	grep -q 'xprtrdma_wc_failed:.*retry' "$t/trace" &&
 		how="the Send's retry limit (xprtrdma_wc_failed)"
-	grep -q xprtrdma_send_stall "$t/trace" &&
-		how="${how:+$how and }the stall bound (xprtrdma_send_stall)"
+	[ -n "$forced" ] && grep -q 'xprtrdma_disconnect:' "$t/trace" &&
+		how="${how:+$how and }the unmount's teardown (xprtrdma_disconnect)"
 	if [ -n "$how" ]; then
 		ok "hostile-client: $name: the stuck Send closed the connection: $how"
 	else
-		not_ok "hostile-client: $name: the stuck Send closed the connection (xprtrdma_wc_failed or xprtrdma_send_stall traced)"
+		not_ok "hostile-client: $name: the stuck Send closed the connection (xprtrdma_wc_failed, or xprtrdma_disconnect after umount -f, traced)"
 	fi
 	echo 0 > "$t/events/enable"
 	rmdir "$t"
