@@ -100,9 +100,10 @@ static inline size_t xprtrdma_payload_limit(unsigned int depth,
 /*
  * How long the end of a backchannel Reply waits for its Send, or the end
  * of an RPC with no Reply for its Local Invalidates (queued behind its
- * Send), before the connection counts as stuck and is closed. A server that keeps to its credits never lets a Send
- * meet an empty Receive queue, and a lost peer ends the Send with a
- * transport retry error within seconds (retry_count 6). A server that
+ * Send), before the connection counts as stuck and is closed. A server
+ * that keeps to its credits never lets a Send meet an empty Receive
+ * queue, and a lost peer ends the Send with a transport retry error
+ * within seconds (retry_count 6). A server that
  * keeps its QP up and posts no Receives stalls it for good: the RNR retry
  * count of our QP is the one the server's CM reply carries, and 7 there
  * means retry forever. Closing the connection flushes what was stuck.
