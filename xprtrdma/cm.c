@@ -197,7 +197,7 @@ static void xprtrdma_ep_destroy(struct xprtrdma_ep *ep)
 		ib_drain_rq(ep->ep_id->qp);
 		ib_drain_sq(ep->ep_id->qp);
 	}
-	xprtrdma_sends_retire_all(ep);
+	/* Teardown retired every Send; a failed open posted none */
 	xprtrdma_sends_free(ep);
 	xprtrdma_sendbufs_unmap(ep);
 	xprtrdma_v2_release(ep);

@@ -151,12 +151,13 @@ VISIBLE_IF_KUNIT void xprtrdma_sends_retire(struct xprtrdma_ep *ep, u32 end)
 	u32 tail = ep->ep_send_tail;
 	/* Pairs with xprtrdma_send_record(): the records up to head are set */
 	u32 head = smp_load_acquire(&ep->ep_send_head);
-	u32 last_cid = ep->ep_recs[(end - 1) & ep->ep_recs_mask].sr_cid;
 	struct xprtrdma_sendrec *rec;
 	unsigned int held = 0;
+	u32 last_cid;
 
 	if (end - tail > head - tail)
 		return;
+	last_cid = ep->ep_recs[(end - 1) & ep->ep_recs_mask].sr_cid;
 	for (; tail != end; tail++) {
 		rec = &ep->ep_recs[tail & ep->ep_recs_mask];
 		held += rec->sr_held;
