@@ -188,7 +188,7 @@ bench_server_cmd() {
 	local cmd=$1 line
 	shift
 	case "$cmd" in
-	cpu) read -r line < /proc/stat; echo "$line" ;;
+	cpu) "$BENCH_RPC" cpu ;;
 	profstart) bench_server_profstart "$@" ;;
 	profstop) bench_server_profstop ;;
 	impl) bench_server_impl "$@" ;;
@@ -306,8 +306,18 @@ bench_mount() {
 # iowait; guest time is already inside user and nice.
 busy_ticks() { awk '{ print $2 + $3 + $4 + $7 + $8 + $9 }' "$1"; }
 
+# A counter that bench-rpc's "cpu" line carries after the CPU fields
+# ("ctxt N intr N"): count FIELD FILE.
+count() { awk -v f="$1" '{ for (i = 1; i < NF; i++) if ($i == f) print $(i + 1) }' "$2"; }
+
+# delta SIDE FIELD: a counter's growth over the marked interval.
+delta() {
+	echo $(( $(count "$2" "/tmp/bench-cpu.$1.b") - $(count "$2" "/tmp/bench-cpu.$1.a") ))
+}
+
 # cpu_per BYTES OPS: CPU of both guests over the last marked interval,
 # as "client server" seconds per GiB, then "client server" microseconds
+# per operation, then "client server" context switches and interrupts
 # per operation.
 cpu_per() {
 	local bytes=$1 ops=$2 hz c s
@@ -315,8 +325,11 @@ cpu_per() {
 	c=$(( $(busy_ticks /tmp/bench-cpu.client.b) - $(busy_ticks /tmp/bench-cpu.client.a) ))
 	s=$(( $(busy_ticks /tmp/bench-cpu.server.b) - $(busy_ticks /tmp/bench-cpu.server.a) ))
 	awk -v c="$c" -v s="$s" -v hz="$hz" -v b="$bytes" -v n="$ops" \
+		-v cx="$(delta client ctxt)" -v sx="$(delta server ctxt)" \
+		-v ci="$(delta client intr)" -v si="$(delta server intr)" \
 		'BEGIN { g = b / 1073741824; c /= hz; s /= hz
-			printf "%.3f %.3f %.1f %.1f\n", c / g, s / g, c * 1e6 / n, s * 1e6 / n }'
+			printf "%.3f %.3f %.1f %.1f %.2f %.2f %.2f %.2f\n", c / g, s / g,
+				c * 1e6 / n, s * 1e6 / n, cx / n, sx / n, ci / n, si / n }'
 }
 
 # MD5, not CRC32C: under TCG fio's CRC32C (the SSE4.2 instruction) costs
@@ -353,7 +366,7 @@ MARK=(--exec_prerun="$BENCH_RPC mark a" --exec_postrun="$BENCH_RPC mark b")
 # bench_xfer ROUND CONFIG LABEL FILE RW BS QD SIZE [fio options]: the
 # timed job on $BENCH_DIR/FILE.dat with CPU sampling, then for writes the
 # verify_only pass over what it wrote. Sets XF_BW (MiB/s), XF_IOPS,
-# XF_LAT (median total latency, us) and XF_CPU (cpu_per's four figures)
+# XF_LAT (median total latency, us) and XF_CPU (cpu_per's eight figures)
 # for the whole job (fio's group_reporting sums several jobs). SIZE is
 # in MiB, or ends in k or M.
 bench_xfer() {
@@ -374,7 +387,7 @@ bench_xfer() {
 	[ "${bytes:-0}" -gt 0 ] && [ "${ops:-0}" -gt 0 ] ||
 		{ BENCH_WHY="fio moved no bytes"; return 1; }
 	read -r -a XF_CPU < <(cpu_per "$bytes" "$ops")
-	[ "${#XF_CPU[@]}" = 4 ] || { BENCH_WHY="no CPU figures from the samples"; return 1; }
+	[ "${#XF_CPU[@]}" = 8 ] || { BENCH_WHY="no CPU figures from the samples"; return 1; }
 	# Reads were verified as they went; writes are read back now.
 	if [ "$v" = write ] &&
 		! BENCH_FIO_SUFFIX=.verify bench_fio "$r" "$cfg" "$label" "${job[@]}" --verify_only; then
@@ -396,8 +409,18 @@ bench_io() {
 	else
 		rec m "$r" "$cfg" "$wl" iops "$XF_IOPS" IOPS
 	fi
-	rec m "$r" "$cfg" "$wl" cpu_client "${XF_CPU[0]}" s/GiB
-	rec m "$r" "$cfg" "$wl" cpu_server "${XF_CPU[1]}" s/GiB
+	rec_cpu "$r" "$cfg" "$wl"
+}
+
+# rec_cpu ROUND CONFIG WORKLOAD: a headline figure's CPU per GiB, and its
+# context switches and interrupts per operation, on each side (XF_CPU).
+rec_cpu() {
+	rec m "$1" "$2" "$3" cpu_client "${XF_CPU[0]}" s/GiB
+	rec m "$1" "$2" "$3" cpu_server "${XF_CPU[1]}" s/GiB
+	rec m "$1" "$2" "$3" cs_client "${XF_CPU[4]}" /op
+	rec m "$1" "$2" "$3" cs_server "${XF_CPU[5]}" /op
+	rec m "$1" "$2" "$3" irq_client "${XF_CPU[6]}" /op
+	rec m "$1" "$2" "$3" irq_server "${XF_CPU[7]}" /op
 }
 
 # --- scaling (scripts/bench --scaling) ----------------------------------------------
@@ -520,9 +543,10 @@ bench_workload() {
 }
 
 # perf_reports DATA OUT: the reports of a profile, OUT.report (by
-# symbol, 0.5 % and up), OUT.dso (by binary) and OUT.syms (every
+# symbol, 0.5 % and up), OUT.dso (by binary), OUT.syms (every
 # symbol, which scripts/bench-profile sums by kernel module with the
-# kallsyms file beside it); the data file is removed.
+# kallsyms file beside it) and OUT.chains.gz (every sample's task and
+# call chain); the data file is removed.
 perf_reports() {
 	timeout -k 10 120 perf report -i "$1" --stdio \
 		--no-children --sort dso,sym -g none --percent-limit 0.5 \
@@ -531,6 +555,10 @@ perf_reports() {
 		--no-children --sort dso -g none > "$2.dso" 2>&1
 	timeout -k 10 120 perf report -i "$1" --stdio \
 		--no-children --sort dso,sym -g none > "$2.syms" 2>&1
+	# Every sample with its call chain, for what each layer causes
+	# (scripts/bench-profile's inclusive shares).
+	timeout -k 10 300 perf script -i "$1" -F comm,tid,ip,sym,dso 2> /dev/null |
+		gzip > "$2.chains.gz"
 	rm -f "$1"
 }
 
@@ -700,7 +728,7 @@ rawbw_field() { echo "$RAW_LINE" | tr ' ' '\n' | sed -n "s/^$1=//p"; }
 # bench_raw_one ROUND WORKLOAD METRIC MODE SIZE DEPTH [RESP]: the raw
 # figure of WORKLOAD (bw in MiB/s or iops) with both sides' CPU per GiB.
 bench_raw_one() {
-	local r=$1 wl=$2 m=$3 v cpu
+	local r=$1 wl=$2 m=$3 v
 	shift 3
 	if bench_rawbw "$@"; then
 		if [ "$m" = bw ]; then
@@ -710,11 +738,8 @@ bench_raw_one() {
 			v=$(rawbw_field opsps)
 			rec m "$r" raw "$wl" iops "$v" IOPS
 		fi
-		read -r -a cpu < <(cpu_per "$(rawbw_field bytes)" "$(rawbw_field ops)")
-		if [ "${#cpu[@]}" = 4 ]; then
-			rec m "$r" raw "$wl" cpu_client "${cpu[0]}" s/GiB
-			rec m "$r" raw "$wl" cpu_server "${cpu[1]}" s/GiB
-		fi
+		read -r -a XF_CPU < <(cpu_per "$(rawbw_field bytes)" "$(rawbw_field ops)")
+		[ "${#XF_CPU[@]}" = 8 ] && rec_cpu "$r" raw "$wl"
 		ok "bench: round $r raw $wl (rawbw $1)"
 	else
 		rec f "$r" raw "$wl" "rawbw $*: $(echo "${RAW_LINE:-no output}" | tail -n 1)"
