@@ -162,6 +162,16 @@ bench_server_perfwait() {
 	return "$rc"
 }
 
+# "perfkill": the server of a pair whose client could not reach it goes,
+# whether it still runs (hung before it listened) or died by itself.
+bench_server_perfkill() {
+	[ -n "$perf_pid" ] || return 0
+	kill "$perf_pid" 2>/dev/null
+	wait "$perf_pid"
+	perf_pid=
+	echo "perftest server stopped"
+}
+
 # "profstart CONFIG NAME": perf record of the whole server guest until
 # "profstop", which writes the same reports as the client's profile
 # (bench_profile) into profile.CONFIG/ of the server's out directory.
@@ -194,6 +204,7 @@ bench_server_cmd() {
 	impl) bench_server_impl "$@" ;;
 	perf) bench_server_perf "$@" ;;
 	perfwait) bench_server_perfwait ;;
+	perfkill) bench_server_perfkill ;;
 	# Our server's counters (cumulative since it was loaded).
 	stats) grep -r . /proc/sys/sunrpc/svcrdma_ng/ 2>/dev/null; true ;;
 	# soft-RoCE's counters (cumulative: retransmissions, duplicates,
@@ -662,7 +673,9 @@ bench_nfs() {
 # bench_pair SRV CLI: a raw measurement between the guests. Starts the
 # server command in the array named SRV (bench-rpc "perf"), then runs the
 # function CLI, which prints the figures, up to 10 times a second apart
-# (the server needs a moment to listen); PAIR_OUT is its last output,
+# (the server needs a moment to listen); after five misses the server
+# is stopped and started again (a perftest server has been seen to die,
+# or hang, before it listened). PAIR_OUT is the client's last output,
 # which goes to perf.log too. The server must end by itself.
 bench_pair() {
 	local -n srv=$1
@@ -672,6 +685,12 @@ bench_pair() {
 	for ((i = 0; i < 10; i++)); do
 		sleep 1
 		PAIR_OUT=$("$cli" 2>&1) && break
+		if [ "$i" = 4 ]; then
+			echo "$PAIR_OUT" >> "$OUT/perf.log"
+			log "bench: ${srv[0]##*/}: no server after 5 tries; starting it again"
+			"$BENCH_RPC" perfkill > /dev/null
+			"$BENCH_RPC" perf "${srv[@]}" > /dev/null || return 1
+		fi
 	done
 	echo "$PAIR_OUT" >> "$OUT/perf.log"
 	"$BENCH_RPC" perfwait > /dev/null && [ $i -lt 10 ]
@@ -710,12 +729,15 @@ bench_rawbw() {
 	return $rc
 }
 
-# One try of the client, both guests' CPU marked right around it.
+# One try of the client, both guests' CPU marked right around it; with
+# RAW_PROF set, under "perf record" into /tmp/perf.$RAW_PROF.data.
 bench_rawbw_client() {
-	local rc
+	local rc prof=()
+	[ -n "${RAW_PROF:-}" ] &&
+		prof=(perf record -q -a -g -e cpu-clock -F 499 -o "/tmp/perf.$RAW_PROF.data" --)
 	rm -f /tmp/bench-cpu.*
 	"$BENCH_RPC" mark a
-	timeout 120 "$RAWBW" client "$SERVER_ADDR" "$RAWBW_PORT" \
+	timeout 120 "${prof[@]}" "$RAWBW" client "$SERVER_ADDR" "$RAWBW_PORT" \
 		"${RAW_ARGS[@]:0:3}" "$BENCH_PERF_SECS" "${RAW_ARGS[@]:3}"
 	rc=$?
 	"$BENCH_RPC" mark b
@@ -757,14 +779,43 @@ bench_raw_one() {
 # back) and READ (the other way round), the RPCs that carry 4 KiB inline
 # with our 8 KiB inline threshold. Latency: perftest's ib_send_lat
 # (busy polling, the lowest latency the link gives).
+# The raw figures' rawbw arguments, by the name of the fio workload
+# whose ceiling each is (and of its profile, bench_raw_profile).
+RAW_PASSES=("seqwrite write 1048576 8" "seqread read 1048576 8"
+	"randwrite send 4260 16 200" "randread send 200 16 4260")
+
+# bench_raw_profile: one more rawbw pass of each raw figure, with both
+# guests under "perf record -a -g" as bench_profile's fio passes are, so
+# that scripts/bench-profile can tell what soft-RoCE alone costs.
+bench_raw_profile() {
+	local out=$OUT/profile.raw pass name args
+	mkdir -p "$out"
+	cat /proc/kallsyms > "$out/kallsyms"
+	cat /proc/modules > "$out/modules"
+	for pass in "${RAW_PASSES[@]}"; do
+		read -r name args <<< "$pass"
+		"$BENCH_RPC" profstart raw "$name" > /dev/null ||
+			log "profile raw $name: no server profile"
+		# shellcheck disable=SC2086 # the arguments are words
+		RAW_PROF=$name bench_rawbw $args || log "profile raw $name failed"
+		"$BENCH_RPC" profstop > /dev/null ||
+			log "profile raw $name: the server profile failed"
+		[ -e "/tmp/perf.$name.data" ] && perf_reports "/tmp/perf.$name.data" "$out/$name"
+	done
+}
+
 bench_raw() {
-	local r=$1 out v2
+	local r=$1 out v2 i wl
 	modprobe -a ib_uverbs rdma_ucm
 	bench_umount
-	bench_raw_one "$r" seqwrite bw write 1048576 8
-	bench_raw_one "$r" seqread bw read 1048576 8
-	bench_raw_one "$r" randwrite4k iops send 4260 16 200
-	bench_raw_one "$r" randread4k iops send 200 16 4260
+	for i in "${!RAW_PASSES[@]}"; do
+		wl=${RAW_PASSES[$i]%% *}
+		# shellcheck disable=SC2086 # the arguments are words
+		case "$wl" in
+		seq*) bench_raw_one "$r" "$wl" bw ${RAW_PASSES[$i]#* } ;;
+		*) bench_raw_one "$r" "${wl}4k" iops ${RAW_PASSES[$i]#* } ;;
+		esac
+	done
 	# Columns: bytes, iterations, t_min, t_max, t_typical (the median),
 	# t_avg, t_stdev, 99% and 99.9% percentiles, in microseconds.
 	if out=$(bench_perf ib_send_lat -s 64 -n "$BENCH_LAT_ITERS") &&
@@ -776,6 +827,9 @@ bench_raw() {
 	else
 		rec f "$r" raw lat4k "ib_send_lat failed: $(echo "$out" | grep -v -- '---' | tail -n 2 | tr '\n\t' '  ')"
 		not_ok "bench: round $r raw ib_send_lat"
+	fi
+	if [ "$r" = 1 ] && [[ " $BENCH_PROFILE " == *" raw "* ]]; then
+		bench_raw_profile
 	fi
 }
 
