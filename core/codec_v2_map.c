@@ -20,6 +20,15 @@
 
 #include "codec_v2.h"
 
+/* A decoded chunk's count is within RPCRDMA_MAX_CHUNK_SEGS */
+static void rpcrdma_copy_write_chunk(struct rpcrdma_write_chunk *to,
+				     const struct rpcrdma_write_chunk *from)
+{
+	to->wc_nsegs = from->wc_nsegs;
+	memcpy(to->wc_segs, from->wc_segs,
+	       from->wc_nsegs * sizeof(from->wc_segs[0]));
+}
+
 /**
  * rpcrdma_v2_to_v1 - restate a decoded Version 2 RPC message header
  * @m2: a header rpcrdma_v2_decode() accepted, of type CALL_INLINE,
@@ -45,8 +54,10 @@ enum rpcrdma_codec_err rpcrdma_v2_to_v1(const struct rpcrdma_v2_msg *m2,
 {
 	const struct rpcrdma_read_list *call = &m2->m2_call;
 	const struct rpcrdma_read_list *reads = &m2->m2_chunks.ch_reads;
+	const struct rpcrdma_write_list *writes = &m2->m2_chunks.ch_writes;
 	struct rpcrdma_read_list *out = &m1->m1_chunks.ch_reads;
 	u32 htype = m2->m2_prefix.px_proc;
+	u32 i;
 
 	switch (htype) {
 	case RPCRDMA2_CALL_INLINE:
@@ -69,9 +80,16 @@ enum rpcrdma_codec_err rpcrdma_v2_to_v1(const struct rpcrdma_v2_msg *m2,
 	m1->m1_prefix.px_proc = htype == RPCRDMA2_CALL_INLINE ||
 				htype == RPCRDMA2_REPLY_INLINE ?
 				RPCRDMA1_MSG : RPCRDMA1_NOMSG;
-	m1->m1_chunks.ch_writes = m2->m2_chunks.ch_writes;
+	/* Only the segments in use: a whole chunk list is over a kilobyte */
+	m1->m1_chunks.ch_writes.wl_nchunks = writes->wl_nchunks;
+	for (i = 0; i < writes->wl_nchunks; i++)
+		rpcrdma_copy_write_chunk(&m1->m1_chunks.ch_writes.wl_chunks[i],
+					 &writes->wl_chunks[i]);
 	m1->m1_chunks.ch_has_reply = m2->m2_chunks.ch_has_reply;
-	m1->m1_chunks.ch_reply = m2->m2_chunks.ch_reply;
+	m1->m1_chunks.ch_reply.wc_nsegs = 0;
+	if (m2->m2_chunks.ch_has_reply)
+		rpcrdma_copy_write_chunk(&m1->m1_chunks.ch_reply,
+					 &m2->m2_chunks.ch_reply);
 	out->rl_nsegs = call->rl_nsegs + reads->rl_nsegs;
 	memcpy(out->rl_segs, call->rl_segs,
 	       call->rl_nsegs * sizeof(call->rl_segs[0]));
