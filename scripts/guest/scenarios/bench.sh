@@ -22,6 +22,8 @@
 # recorded as failed, never as a number.
 
 BENCH_RPC=$TOP/scripts/guest/bench-rpc
+# shellcheck source=scripts/guest/bench-rpc
+. "$BENCH_RPC"	# cpu_line
 BENCH_PARAMS=$TOP/logs/bench.params
 BENCH_BLOCKLIST=/etc/modprobe.d/rpcrdma-ng.conf
 BENCH_RAW=$OUT/bench.raw
@@ -198,7 +200,7 @@ bench_server_cmd() {
 	local cmd=$1 line
 	shift
 	case "$cmd" in
-	cpu) "$BENCH_RPC" cpu ;;
+	cpu) cpu_line ;;
 	profstart) bench_server_profstart "$@" ;;
 	profstop) bench_server_profstop ;;
 	impl) bench_server_impl "$@" ;;
