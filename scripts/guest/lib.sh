@@ -103,13 +103,16 @@ print(ipaddress.ip_address(sys.argv[1]).exploded)' "$1") || return 1
 # --- transports ----------------------------------------------------------------
 # "ours": our modules are copied into /lib/modules/<kver>/updates so that
 # modprobe resolves their dependencies; the in-tree rpcrdma is blocked so
-# that a mount can never fall back to it silently.
+# that a mount can never fall back to it silently. install_ours DIR
+# installs another build of the same modules instead (the bench's
+# configuration "base"); the index vmtest made for ours serves it too.
 ours_installed=
 install_ours() {
-	[ -n "$ours_installed" ] && return 0
+	local from=${1:-/out$KODIR}
+	[ "$ours_installed" = "$from" ] && return 0
 	local dst=/lib/modules/$GUEST_KVER/updates/rpcrdma-ng
 	mkdir -p "$dst"
-	cp "/out$KODIR"/*.ko "$dst/" || return 1
+	cp "$from"/*.ko "$dst/" || return 1
 	# vmtest indexed this tree on the host (see there); depmod -a here
 	# only when that index is missing.
 	if [ -e "/out$KODIR/depmod/modules.dep" ]; then
@@ -123,7 +126,7 @@ install_ours() {
 		[ -z "${XPRTRDMA_OPTS:-}" ] || echo "options xprtrdma $XPRTRDMA_OPTS"
 		[ -z "${SVCRDMA_OPTS:-}" ] || echo "options svcrdma $SVCRDMA_OPTS"
 	} > /etc/modprobe.d/rpcrdma-ng.conf
-	ours_installed=1
+	ours_installed=$from
 }
 
 load_transport() {

@@ -43,8 +43,8 @@ BENCH_DIR=$NFS_MNT/bench
 # names it.
 bench_module() {
 	case "$1-$2" in
-	client-ours|client-ours1) echo xprtrdma ;;
-	server-ours|server-ours1) echo svcrdma ;;
+	client-ours|client-ours1|client-base) echo xprtrdma ;;
+	server-ours|server-ours1|server-base) echo svcrdma ;;
 	*-intree) echo rpcrdma ;;
 	esac
 }
@@ -55,9 +55,16 @@ bench_opts() {
 	[ "$1" = ours1 ] && echo max_version=1
 }
 
+# "base": our modules as they were at the commit scripts/bench --base
+# named, built on the host into logs/bench-base-ko.
+BENCH_BASE_KO=$TOP/logs/bench-base-ko
+
 bench_load() {
 	local side=$1 impl=$2
-	if [ "$impl" != intree ]; then
+	if [ "$impl" = base ]; then
+		install_ours "$BENCH_BASE_KO" || return 1
+		echo "install rpcrdma /bin/false" > "$BENCH_BLOCKLIST"
+	elif [ "$impl" != intree ]; then
 		install_ours || return 1
 		echo "install rpcrdma /bin/false" > "$BENCH_BLOCKLIST"
 	else
@@ -69,7 +76,7 @@ bench_load() {
 	# Exactly the wanted implementation, never both.
 	lsmod | grep -q "^$(bench_module "$side" "$impl") " || return 1
 	case "$impl" in
-	ours|ours1) ! lsmod | grep -q '^rpcrdma ' ;;
+	ours|ours1|base) ! lsmod | grep -q '^rpcrdma ' ;;
 	*) ! lsmod | grep -Eq '^(xprtrdma|svcrdma) ' ;;
 	esac
 }
@@ -112,7 +119,7 @@ bench_server_up() {
 # "impl ours|intree": serve NFS/RDMA with that implementation.
 bench_server_impl() {
 	local want=$1
-	case "$want" in ours|ours1|intree) ;; *) echo "no implementation '$want'"; return 1 ;; esac
+	case "$want" in ours|ours1|base|intree) ;; *) echo "no implementation '$want'"; return 1 ;; esac
 	if [ "$srv_impl" != "$want" ]; then
 		if [ "$srv_impl" != none ]; then
 			# nfsd holds its listeners until it stops.
@@ -132,7 +139,16 @@ bench_server_impl() {
 	fi
 	grep -q "^rdma $NFS_PORT\$" /proc/fs/nfsd/portlist ||
 		{ echo "no rdma listener on $NFS_PORT"; return 1; }
-	echo "server $srv_impl: $(lsmod | awk '$1 ~ /^(rpcrdma|svcrdma|rpcrdma_core)$/ {printf "%s ", $1}')"
+	echo "server $srv_impl: $(bench_loaded 'rpcrdma|svcrdma|rpcrdma_core')"
+}
+
+# bench_loaded 'MOD|MOD...': those of the modules loaded, each with the
+# start of its file's MD5 (which of our builds is in, ours or base).
+bench_loaded() {
+	local m
+	for m in $(lsmod | awk -v re="^($1)\$" '$1 ~ re { print $1 }'); do
+		printf '%s(%s) ' "$m" "$(md5sum "$(modinfo -n "$m")" | cut -c1-8)"
+	done
 }
 
 # "perf TOOL ARGS": start a perftest server in the background.
@@ -636,7 +652,7 @@ bench_nfs() {
 		return 1
 	fi
 	ok "bench: round $r $cfg: set up"
-	rec i "$r" "$cfg" client "$cli_impl: $(lsmod | awk '$1 ~ /^(rpcrdma|xprtrdma|rpcrdma_core)$/ {printf "%s ", $1}')"
+	rec i "$r" "$cfg" client "$cli_impl: $(bench_loaded 'rpcrdma|xprtrdma|rpcrdma_core')"
 	rec i "$r" "$cfg" mount "$(awk -v m="$NFS_MNT" '$2 == m { print $4 }' /proc/mounts)"
 
 	for wl in "${BENCH_WORKLOADS[@]}"; do
