@@ -60,12 +60,10 @@ bench_opts() {
 BENCH_BASE_KO=$TOP/logs/bench-base-ko
 
 bench_load() {
-	local side=$1 impl=$2
-	if [ "$impl" = base ]; then
-		install_ours "$BENCH_BASE_KO" || return 1
-		echo "install rpcrdma /bin/false" > "$BENCH_BLOCKLIST"
-	elif [ "$impl" != intree ]; then
-		install_ours || return 1
+	local side=$1 impl=$2 from=()
+	[ "$impl" = base ] && from=("$BENCH_BASE_KO")
+	if [ "$impl" != intree ]; then
+		install_ours "${from[@]}" || return 1
 		echo "install rpcrdma /bin/false" > "$BENCH_BLOCKLIST"
 	else
 		rm -f "$BENCH_BLOCKLIST"
