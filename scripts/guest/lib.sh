@@ -121,12 +121,18 @@ install_ours() {
 	else
 		depmod -a "$GUEST_KVER" || return 1
 	fi
+	ours_modprobe_conf || return 1
+	ours_installed=$from
+}
+
+# Our modprobe.d file: the in-tree rpcrdma blocked, and the module
+# options vmtest was given (RPCRDMA_XPRTRDMA_OPTS, RPCRDMA_SVCRDMA_OPTS).
+ours_modprobe_conf() {
 	{
 		echo "install rpcrdma /bin/false"
 		[ -z "${XPRTRDMA_OPTS:-}" ] || echo "options xprtrdma $XPRTRDMA_OPTS"
 		[ -z "${SVCRDMA_OPTS:-}" ] || echo "options svcrdma $SVCRDMA_OPTS"
 	} > /etc/modprobe.d/rpcrdma-ng.conf
-	ours_installed=$from
 }
 
 load_transport() {

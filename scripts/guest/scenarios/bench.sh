@@ -63,8 +63,9 @@ bench_load() {
 	local side=$1 impl=$2 from=()
 	[ "$impl" = base ] && from=("$BENCH_BASE_KO")
 	if [ "$impl" != intree ]; then
-		install_ours "${from[@]}" || return 1
-		echo "install rpcrdma /bin/false" > "$BENCH_BLOCKLIST"
+		# The file may be gone (an intree configuration removed it)
+		# while ours stays installed: write it again, options and all.
+		install_ours "${from[@]}" && ours_modprobe_conf || return 1
 	else
 		rm -f "$BENCH_BLOCKLIST"
 	fi
