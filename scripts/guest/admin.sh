@@ -1,8 +1,9 @@
 # SPDX-License-Identifier: GPL-2.0-only
 # Helpers for the scenarios of the administrator's path (autoload.sh,
-# package.sh), sourced by them after lib.sh: which modules are loaded and
-# from which file, what a name resolves to, checked I/O, and the
-# mountstats and inline-size checks that read a mount's xprt line.
+# package.sh, troubleshoot.sh, firewall.sh), sourced by them after
+# lib.sh: which modules are loaded and from which file, what a name
+# resolves to, checked I/O, a mount that must fail, and the mountstats
+# and inline-size checks that read a mount's xprt line.
 
 is_loaded() { grep -q "^$1 " /proc/modules; }
 
@@ -80,6 +81,25 @@ checksummed_io() {
 	echo 3 > /proc/sys/vm/drop_caches
 	nfs_mount "$v" || return 1
 	[ "$(sha256sum < "$NFS_MNT/$tag")" = "$sum" ]
+}
+
+# mount_fails VERS SECS: a proto=rdma, retry=0 mount of the server that
+# must fail, and end by itself within SECS (a mount still running then
+# is killed and counts as hanging). Its message in MOUNT_ERR, its
+# duration in MOUNT_SECS.
+mount_fails() {
+	local t0=$SECONDS rc
+	MOUNT_ERR=$(timeout "$2" mount -t nfs -o \
+		"vers=$1,proto=rdma,port=$NFS_PORT,retry=0" \
+		"$SERVER_ADDR:/" "$NFS_MNT" 2>&1)
+	rc=$?
+	MOUNT_SECS=$((SECONDS - t0))
+	log "mount exit $rc after $MOUNT_SECS s: $MOUNT_ERR"
+	if [ $rc = 0 ]; then
+		umount "$NFS_MNT"
+		return 1
+	fi
+	[ $rc != 124 ]
 }
 
 # An O_DIRECT write and read of 4 MiB on the mount: the data goes by

@@ -104,22 +104,6 @@ fw_server() {
 		[ "$(cat "/out/server/fw-ack.$2")" = "$1" ]
 }
 
-# A mount that must fail: its message in FW_ERR, its duration in FW_SECS.
-fw_mount_fails() {
-	local t0=$SECONDS rc
-	FW_ERR=$(timeout "$FW_FAIL_SECS" mount -t nfs -o \
-		"vers=$FW_VERS,proto=rdma,port=$NFS_PORT,retry=0" \
-		"$SERVER_ADDR:/" "$NFS_MNT" 2>&1)
-	rc=$?
-	FW_SECS=$((SECONDS - t0))
-	log "firewall: mount exit $rc after $FW_SECS s: $FW_ERR"
-	if [ $rc = 0 ]; then
-		umount "$NFS_MNT"
-		return 1
-	fi
-	[ $rc != 124 ]
-}
-
 # fw_counted FILE: a packet count above zero in FILE
 fw_counted() {
 	local n
@@ -144,7 +128,7 @@ scenario_client() {
 	mark=$(dmesg_mark)
 	check "firewall: the server drops UDP port 4791" fw_server drop 1 || return
 	check "firewall: port 4791 dropped: the mount fails within $FW_FAIL_SECS s" \
-		fw_mount_fails
+		mount_fails "$FW_VERS" "$FW_FAIL_SECS"
 	check "firewall: no kernel report while the mount failed" \
 		dmesg_clean_since "$mark"
 	check "firewall: only port 4791 comes in, on the server" \

@@ -101,26 +101,10 @@ port_in_use_part() {
 	check "troubleshoot: nfsd listens on rdma $NFS_PORT" ts_listening
 }
 
-# A mount that must fail: its message in TS_ERR, its duration in TS_SECS.
-ts_mount_fails() {
-	local t0=$SECONDS
-	TS_ERR=$(timeout $((TS_NOROUTE_SECS + 30)) mount -t nfs -o \
-		"vers=${VERS%% *},proto=rdma,port=$NFS_PORT,retry=0" \
-		"$SERVER_ADDR:/" "$NFS_MNT" 2>&1)
-	local rc=$?
-	TS_SECS=$((SECONDS - t0))
-	echo "mount exit $rc after $TS_SECS s: $TS_ERR"
-	if [ $rc = 0 ]; then
-		umount "$NFS_MNT"
-		return 1
-	fi
-	[ $rc != 124 ]
-}
-
 ts_noroute() {
-	ts_mount_fails || return 1
-	case "$TS_ERR" in *"No route to host"*) ;; *) return 1 ;; esac
-	[ "$TS_SECS" -le "$TS_NOROUTE_SECS" ]
+	mount_fails "${VERS%% *}" $((TS_NOROUTE_SECS + 30)) || return 1
+	case "$MOUNT_ERR" in *"No route to host"*) ;; *) return 1 ;; esac
+	[ "$MOUNT_SECS" -le "$TS_NOROUTE_SECS" ]
 }
 
 
