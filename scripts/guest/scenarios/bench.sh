@@ -37,6 +37,18 @@ BENCH_DIR=$NFS_MNT/bench
 : "${BENCH_VERS:=4.2}"
 # Configurations to profile (scripts/bench --profile), in round 1 only.
 : "${BENCH_PROFILE:=}"
+# What a profile records (scripts/bench --profile-events): "cpu", CPU
+# time samples; "sched", every context switch and wake-up with its call
+# chain, and every interrupt and IPI.
+: "${BENCH_PROF_EVENTS:=cpu}"
+if [ "$BENCH_PROF_EVENTS" = sched ]; then
+	PERF_EV=(-e sched:sched_switch -e sched:sched_wakeup
+		 -e irq:irq_handler_entry -e irq_vectors:reschedule_entry
+		 -e irq_vectors:call_function_single_entry
+		 -e irq_vectors:local_timer_entry)
+else
+	PERF_EV=(-e cpu-clock -F 499)
+fi
 
 # --- implementations, both sides -------------------------------------------------
 # The module that carries each side of each implementation, as lsmod
@@ -198,7 +210,7 @@ bench_server_profstart() {
 	mkdir -p "${prof_out%/*}"
 	cat /proc/kallsyms > "${prof_out%/*}/kallsyms"
 	cat /proc/modules > "${prof_out%/*}/modules"
-	perf record -q -a -g -e cpu-clock -F 499 -o /tmp/sperf.data \
+	perf record -q -a -g "${PERF_EV[@]}" -o /tmp/sperf.data \
 		> "$prof_out.log" 2>&1 &
 	prof_pid=$!
 }
@@ -587,6 +599,12 @@ perf_reports() {
 	# (scripts/bench-profile's inclusive shares).
 	timeout -k 10 300 perf script -i "$1" -F comm,tid,ip,sym,dso 2> /dev/null |
 		gzip > "$2.chains.gz"
+	# Scheduler and interrupt events with their fields, for
+	# scripts/bench-sched.
+	[ "$BENCH_PROF_EVENTS" = sched ] &&
+		timeout -k 10 300 perf script -i "$1" \
+			-F comm,tid,cpu,event,trace,ip,sym 2> /dev/null |
+		gzip > "$2.sched.gz"
 	rm -f "$1"
 }
 
@@ -609,7 +627,7 @@ bench_profile() {
 		read -r name rw bs qd mb <<< "$pass"
 		"$BENCH_RPC" profstart "$cfg" "$name" > /dev/null ||
 			log "profile $cfg $name: no server profile"
-		timeout -k 10 "$BENCH_IO_TIMEOUT" perf record -q -a -g -e cpu-clock -F 499 \
+		timeout -k 10 "$BENCH_IO_TIMEOUT" perf record -q -a -g "${PERF_EV[@]}" \
 			-o "/tmp/perf.$name.data" -- \
 			"${BENCH_FIO[@]}" --name="prof-$name" --output="/tmp/prof.json" \
 			--filename="$BENCH_DIR/prof.$bs.dat" --rw="$rw" --bs="$bs" \
@@ -751,7 +769,7 @@ bench_rawbw() {
 bench_rawbw_client() {
 	local rc prof=()
 	[ -n "${RAW_PROF:-}" ] &&
-		prof=(perf record -q -a -g -e cpu-clock -F 499 -o "/tmp/perf.$RAW_PROF.data" --)
+		prof=(perf record -q -a -g "${PERF_EV[@]}" -o "/tmp/perf.$RAW_PROF.data" --)
 	rm -f /tmp/bench-cpu.*
 	"$BENCH_RPC" mark a
 	timeout 120 "${prof[@]}" "$RAWBW" client "$SERVER_ADDR" "$RAWBW_PORT" \
