@@ -586,8 +586,18 @@ bench_workload() {
 # symbol, 0.5 % and up), OUT.dso (by binary), OUT.syms (every
 # symbol, which scripts/bench-profile sums by kernel module with the
 # kallsyms file beside it) and OUT.chains.gz (every sample's task and
-# call chain); the data file is removed.
+# call chain); with --profile-events sched only OUT.sched.gz (every
+# event with its fields and call chain, for scripts/bench-sched: counts
+# of events, which the CPU reports would misread as time). The data
+# file is removed.
 perf_reports() {
+	if [ "$BENCH_PROF_EVENTS" = sched ]; then
+		timeout -k 10 300 perf script -i "$1" \
+			-F comm,tid,cpu,event,trace,ip,sym 2> /dev/null |
+			gzip > "$2.sched.gz"
+		rm -f "$1"
+		return
+	fi
 	timeout -k 10 120 perf report -i "$1" --stdio \
 		--no-children --sort dso,sym -g none --percent-limit 0.5 \
 		> "$2.report" 2>&1
@@ -599,12 +609,6 @@ perf_reports() {
 	# (scripts/bench-profile's inclusive shares).
 	timeout -k 10 300 perf script -i "$1" -F comm,tid,ip,sym,dso 2> /dev/null |
 		gzip > "$2.chains.gz"
-	# Scheduler and interrupt events with their fields, for
-	# scripts/bench-sched.
-	[ "$BENCH_PROF_EVENTS" = sched ] &&
-		timeout -k 10 300 perf script -i "$1" \
-			-F comm,tid,cpu,event,trace,ip,sym 2> /dev/null |
-		gzip > "$2.sched.gz"
 	rm -f "$1"
 }
 
