@@ -106,11 +106,17 @@ print(ipaddress.ip_address(sys.argv[1]).exploded)' "$1") || return 1
 # that a mount can never fall back to it silently. install_ours DIR
 # installs another build of the same modules instead (the bench's
 # configuration "base"); the index vmtest made for ours serves it too.
+# The first install keeps the kernel's own index in STOCK_INDEX.
+STOCK_INDEX=/tmp/modules-index-stock
 ours_installed=
 install_ours() {
 	local from=${1:-/out$KODIR}
 	[ "$ours_installed" = "$from" ] && return 0
 	local dst=/lib/modules/$GUEST_KVER/updates/rpcrdma-ng
+	if [ ! -d "$STOCK_INDEX" ]; then
+		mkdir -p "$STOCK_INDEX" &&
+			cp "/lib/modules/$GUEST_KVER"/modules.* "$STOCK_INDEX/" || return 1
+	fi
 	mkdir -p "$dst"
 	cp "$from"/*.ko "$dst/" || return 1
 	# vmtest indexed this tree on the host (see there); depmod -a here
