@@ -210,6 +210,7 @@ ts_other_refused() {
 	out=$(modprobe xprtrdma 2>&1) && { echo "modprobe loaded it"; return 1; }
 	echo "modprobe xprtrdma: $out"
 	dmesg_since "$mark"
+	case "$out" in *"could not insert '"*) ;; *) return 1 ;; esac
 	none_loaded xprtrdma rpcrdma_core rpcrdma || return 1
 	dmesg_since "$mark" | grep -qE \
 		"rpcrdma_core: (disagrees about version of symbol|version magic|\.gnu\.linkonce\.this_module section size must match)"
@@ -230,6 +231,11 @@ ts_reinstalled() {
 ts_autoloaded() {
 	ts_portlist_write "rdma $NFS_PORT" || { echo "write error: $TS_ERR"; return 1; }
 	ts_listening && is_loaded svcrdma && ! is_loaded rpcrdma
+}
+
+ts_ours_loaded() {
+	loaded_is_file xprtrdma "$TS_MODDIR/xprtrdma.ko" &&
+		loaded_is_file svcrdma "$TS_MODDIR/svcrdma.ko" && ! is_loaded rpcrdma
 }
 
 other_kernel_part() {
@@ -258,6 +264,8 @@ other_kernel_part() {
 	check "troubleshoot: rebuilt: the mount loads our xprtrdma" \
 		nfs_mount "${VERS%% *}" || return
 	check "troubleshoot: rebuilt: the mount is over RDMA" mount_is_rdma
+	check "troubleshoot: rebuilt: the loaded modules are ours for this kernel, rpcrdma never loaded" \
+		ts_ours_loaded
 	check "troubleshoot: rebuilt: checksummed write and read" \
 		checksummed_io "${VERS%% *}" ts-rebuilt
 	check "troubleshoot: rebuilt: umount" umount "$NFS_MNT"
