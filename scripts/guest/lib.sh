@@ -106,30 +106,35 @@ print(ipaddress.ip_address(sys.argv[1]).exploded)' "$1") || return 1
 # that a mount can never fall back to it silently. install_ours DIR
 # installs another build of the same modules instead (the bench's
 # configuration "base"); the index vmtest made for ours serves it too.
-# The first install keeps the kernel's own index in STOCK_INDEX.
+# The first install keeps the kernel's own index in STOCK_INDEX; vmtest's
+# index with ours in it is OURS_INDEX.
+OURS_MODDIR=/lib/modules/$GUEST_KVER/updates/rpcrdma-ng
 STOCK_INDEX=/tmp/modules-index-stock
+OURS_INDEX=/out$KODIR/depmod
 ours_installed=
 install_ours() {
 	local from=${1:-/out$KODIR}
 	[ "$ours_installed" = "$from" ] && return 0
-	local dst=/lib/modules/$GUEST_KVER/updates/rpcrdma-ng
 	if [ ! -d "$STOCK_INDEX" ]; then
 		mkdir -p "$STOCK_INDEX" &&
 			cp "/lib/modules/$GUEST_KVER"/modules.* "$STOCK_INDEX/" || return 1
 	fi
-	mkdir -p "$dst"
-	cp "$from"/*.ko "$dst/" || return 1
+	mkdir -p "$OURS_MODDIR"
+	cp "$from"/*.ko "$OURS_MODDIR/" || return 1
 	# vmtest indexed this tree on the host (see there); depmod -a here
 	# only when that index is missing.
-	if [ -e "/out$KODIR/depmod/modules.dep" ]; then
-		cp "/out$KODIR"/depmod/modules.* "/lib/modules/$GUEST_KVER/" ||
-			return 1
+	if [ -e "$OURS_INDEX/modules.dep" ]; then
+		modules_index "$OURS_INDEX" || return 1
 	else
 		depmod -a "$GUEST_KVER" || return 1
 	fi
 	ours_modprobe_conf || return 1
 	ours_installed=$from
 }
+
+# modules_index DIR: the module index (modules.*) saved in DIR becomes
+# the running kernel's, as if depmod had written it.
+modules_index() { cp "$1"/modules.* "/lib/modules/$GUEST_KVER/"; }
 
 # Our modprobe.d file: the in-tree rpcrdma blocked, and the module
 # options vmtest was given (RPCRDMA_XPRTRDMA_OPTS, RPCRDMA_SVCRDMA_OPTS).

@@ -143,7 +143,6 @@ no_device_part() {
 }
 
 # --- 3: modules built for another kernel ------------------------------------------
-TS_MODDIR=/lib/modules/$GUEST_KVER/updates/rpcrdma-ng
 TS_CONF=/etc/modprobe.d/rpcrdma-ng.conf
 
 # nfsd stopped, and every module of ours out of the kernel
@@ -156,8 +155,8 @@ ts_unload_ours() {
 # What a kernel upgrade without DKMS leaves: the package's modprobe.d
 # file, and the new kernel's own index with no module of ours in it.
 ts_upgrade_state() {
-	mv "$TS_MODDIR" /tmp/ts-ours &&
-		cp "$STOCK_INDEX"/modules.* "/lib/modules/$GUEST_KVER/" &&
+	mv "$OURS_MODDIR" /tmp/ts-ours &&
+		modules_index "$STOCK_INDEX" &&
 		cp "$TOP/packaging/rpcrdma-ng.conf" "$TS_CONF"
 }
 
@@ -200,12 +199,12 @@ ts_nfsd_noproto() {
 # checks them). Removed again afterwards.
 ts_other_refused() {
 	local mark out m
-	mkdir -p "$TS_MODDIR" || return 1
+	mkdir -p "$OURS_MODDIR" || return 1
 	for m in core/rpcrdma_core xprtrdma/xprtrdma svcrdma/svcrdma; do
-		cp "$TS_OTHER_KO/$m.ko" "$TS_MODDIR/" || return 1
+		cp "$TS_OTHER_KO/$m.ko" "$OURS_MODDIR/" || return 1
 	done
-	echo "copied in: $(modinfo -F vermagic "$TS_MODDIR/xprtrdma.ko")"
-	cp "/out$KODIR"/depmod/modules.* "/lib/modules/$GUEST_KVER/" || return 1
+	echo "copied in: $(modinfo -F vermagic "$OURS_MODDIR/xprtrdma.ko")"
+	modules_index "$OURS_INDEX" || return 1
 	mark=$(dmesg_mark)
 	out=$(modprobe xprtrdma 2>&1) && { echo "modprobe loaded it"; return 1; }
 	echo "modprobe xprtrdma: $out"
@@ -217,15 +216,15 @@ ts_other_refused() {
 }
 
 ts_other_removed() {
-	rm -rf "$TS_MODDIR" &&
-		cp "$STOCK_INDEX"/modules.* "/lib/modules/$GUEST_KVER/"
+	rm -rf "$OURS_MODDIR" &&
+		modules_index "$STOCK_INDEX"
 }
 
 # The fix: ours for this kernel in place and indexed, as make install
 # and its depmod leave them; the package's file stays.
 ts_reinstalled() {
-	mv /tmp/ts-ours "$TS_MODDIR" &&
-		cp "/out$KODIR"/depmod/modules.* "/lib/modules/$GUEST_KVER/"
+	mv /tmp/ts-ours "$OURS_MODDIR" &&
+		modules_index "$OURS_INDEX"
 }
 
 ts_autoloaded() {
@@ -234,8 +233,8 @@ ts_autoloaded() {
 }
 
 ts_ours_loaded() {
-	loaded_is_file xprtrdma "$TS_MODDIR/xprtrdma.ko" &&
-		loaded_is_file svcrdma "$TS_MODDIR/svcrdma.ko" && ! is_loaded rpcrdma
+	loaded_is_file xprtrdma "$OURS_MODDIR/xprtrdma.ko" &&
+		loaded_is_file svcrdma "$OURS_MODDIR/svcrdma.ko" && ! is_loaded rpcrdma
 }
 
 other_kernel_part() {
