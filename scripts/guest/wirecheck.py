@@ -1,0 +1,338 @@
+#!/usr/bin/python3
+# SPDX-License-Identifier: GPL-2.0-only
+"""Check RPC-over-RDMA traffic as Wireshark decodes it (scenario "wire").
+
+wirecheck.py PCAP --mode v1|v2|fallback [--tag TAG] [--file PATH]...
+             [--req-sizes S,R]
+
+Runs tshark once over a capture of RoCEv2 (UDP 4791) frames and prints
+for each check a line of evidence and then "ok TAG name" or "not ok
+TAG name" (the harness's own format, scripts/guest/lib.sh checks_from). Wireshark's dissectors (InfiniBand, RPC-over-RDMA, ONC
+RPC, NFS) are the third party here: the checks assert what they decoded
+from our bytes, not what our own codec thinks it sent.
+
+--mode v1        every Send is an RPC-over-RDMA Version 1 message
+--mode v2        every Send is Version 2 (Wireshark 4.0 has no Version 2
+                 dissector; the version word is read from the payload it
+                 hands back undissected, and none may decode as Version 1)
+--mode fallback  the client's first message is Version 2, answered by an
+                 RDMA_ERROR ERR_VERS offering Version 1 only, and every
+                 later Send is Version 1
+--file PATH      a file written (and read back) during the capture: the
+                 WRITE payloads Wireshark decoded, put together by file
+                 handle and offset, must give exactly this file, and every
+                 READ payload it decoded must match it at the offset asked
+--req-sizes S,R  the client is ours: its CM REQ's RFC 8797 private data
+                 must carry these send and receive sizes (bytes)
+"""
+
+import argparse
+import hashlib
+import subprocess
+import sys
+
+FIELDS = [
+    "frame.number", "frame.protocols", "infiniband.bth.opcode",
+    "infiniband.bth.destqp", "_ws.expert.severity",
+    "rpcordma.version", "rpcordma.xid", "rpcordma.msg_type",
+    "rpcordma.reads_count", "rpcordma.writes_count", "rpcordma.reply_count",
+    "rpcordma.errcode", "rpcordma.vers_low", "rpcordma.vers_high",
+    "rpc.xid", "rpc.msgtyp", "rpc.repframe", "rpc.reqframe",
+    "nfs.opcode", "nfs.procedure_v3", "nfs.fh.hash", "nfs.offset4",
+    "nfs.offset3", "nfs.data", "data.data", "infiniband.mad.attributeid",
+    "infiniband.cm.req.ip_cm.private", "infiniband.cm.rep.private",
+]
+
+# InfiniBand RC opcodes (BTH): the frames that end a Send message and
+# those that start one; 100 is a UD SEND Only (CM MADs on QP1).
+SEND_END = {2, 3, 4, 5, 22, 23}
+SEND_START = {0, 4, 5, 23}
+EXPERT_ERROR = 8388608          # PI_ERROR in Wireshark's expert.h
+RFC8797_MAGIC = "f6ab0e18"      # RFC 8797, Section 4: format identifier
+RDMA_ERROR = 4                  # RFC 8166, Section 4.2.4: msg_type
+ERR_VERS = 1                    # RFC 8166, Section 4.2.4: errcode
+NFS4_WRITE, NFS4_READ = 38, 25
+NFS3_WRITE, NFS3_READ = 7, 6
+
+results = []
+
+
+def check(name, ok, evidence):
+    results.append(("PASS" if ok else "FAIL", name, evidence))
+
+
+def vals(rec, field):
+    v = rec.get(field, "")
+    return [x for x in v.split("|") if x != ""] if v else []
+
+
+def first_int(rec, field, default=None):
+    v = vals(rec, field)
+    try:
+        return int(v[0], 0) if v else default
+    except ValueError:
+        return default
+
+
+def decode(pcap):
+    # Two passes: the second sees the RDMA Reads and Writes the first
+    # reassembled into their Calls and Replies, and each Call its Reply.
+    cmd = ["tshark", "-2", "-r", pcap, "-T", "fields", "-E", "occurrence=a",
+           "-E", "aggregator=|", "-E", "separator=/t"]
+    for f in FIELDS:
+        cmd += ["-e", f]
+    out = subprocess.run(cmd, capture_output=True, text=True, check=False)
+    if out.returncode != 0:
+        return None, out.stderr.strip()
+    recs = []
+    for line in out.stdout.splitlines():
+        cols = line.split("\t")
+        cols += [""] * (len(FIELDS) - len(cols))
+        recs.append(dict(zip(FIELDS, cols)))
+    return recs, ""
+
+
+def rc_frames(recs):
+    """Frames of reliable-connection QPs (not the CM's QP1 MADs)."""
+    return [r for r in recs if first_int(r, "infiniband.bth.destqp") != 1]
+
+
+def malformed(r):
+    return "_ws.malformed" in r["frame.protocols"].split(":")
+
+
+def check_frames(recs):
+    n = len(recs)
+    ib = sum(1 for r in recs if "infiniband" in r["frame.protocols"])
+    check("every frame decodes as RoCEv2 (InfiniBand over UDP 4791)",
+          n > 0 and ib == n, f"{ib} of {n} frames")
+    bad = [r for r in recs if malformed(r)]
+    check("no malformed frame", not bad, f"{len(bad)} malformed" +
+          (f" (first: frame {bad[0]['frame.number']})" if bad else ""))
+    err = [r for r in recs
+           if str(EXPERT_ERROR) in vals(r, "_ws.expert.severity")]
+    check("no expert-info error", not err,
+          f"{len(err)} frames" +
+          (f" (first: frame {err[0]['frame.number']})" if err else ""))
+
+
+def check_cm(recs, req_sizes):
+    reqs = [r for r in recs if r["infiniband.mad.attributeid"] == "0x0010"]
+    reps = [r for r in recs if r["infiniband.mad.attributeid"] == "0x0013"]
+    check("connection set up in the capture (CM REQ and REP)",
+          reqs and reps, f"{len(reqs)} REQ, {len(reps)} REP")
+
+    def pdata(hexs, who):
+        if not hexs.startswith(RFC8797_MAGIC) or len(hexs) < 16:
+            return f"{who}: no RFC 8797 format identifier ({hexs[:16]})"
+        vers, flags = int(hexs[8:10], 16), int(hexs[10:12], 16)
+        if vers != 1:
+            return f"{who}: private data version {vers}"
+        if flags & 0xfe:
+            return f"{who}: reserved flag bits set ({flags:#x})"
+        return None
+
+    errs = [e for e in (pdata(r["infiniband.cm.req.ip_cm.private"], "REQ")
+                        for r in reqs) if e]
+    errs += [e for e in (pdata(r["infiniband.cm.rep.private"], "REP")
+                         for r in reps) if e]
+    shown = [r["infiniband.cm.req.ip_cm.private"][:16] for r in reqs[:1]] + \
+        [r["infiniband.cm.rep.private"][:16] for r in reps[:1]]
+    check("RFC 8797 private data in every REQ and REP (identifier, "
+          "version 1, reserved bits clear)",
+          reqs and reps and not errs,
+          "; ".join(errs) if errs else "REQ/REP " + " ".join(shown))
+    if req_sizes:
+        want = "".join(f"{min(max(s, 1024), 262144) // 1024 - 1:02x}"
+                       for s in req_sizes)
+        got = sorted({r["infiniband.cm.req.ip_cm.private"][12:16]
+                      for r in reqs})
+        check("our REQ's send and receive sizes are the module's "
+              "inline_send and inline_recv", got == [want],
+              f"want {want}, wire {got}")
+
+
+def check_versions(recs, mode):
+    rc = rc_frames(recs)
+    ends = [r for r in rc if first_int(r, "infiniband.bth.opcode") in SEND_END]
+    starts = [r for r in rc
+              if first_int(r, "infiniband.bth.opcode") in SEND_START]
+    v1 = [r for r in rc if vals(r, "rpcordma.version")]
+    if mode == "v2":
+        check("no message decodes as RPC-over-RDMA Version 1",
+              not v1, f"{len(v1)} of {len(ends)} Send messages")
+        words = [r["data.data"][8:16] for r in starts]
+        not2 = [w for w in words if w != "00000002"]
+        check("every Send starts with version word 2 (payload Wireshark "
+              "left undissected)", starts and not not2,
+              f"{len(starts) - len(not2)} of {len(starts)} Sends" +
+              (f"; others: {sorted(set(not2))[:4]}" if not2 else ""))
+        return
+    first = starts[0] if starts else None
+    rest = ends
+    if mode == "fallback":
+        ok = first is not None and not vals(first, "rpcordma.version") and \
+            first["data.data"][8:16] == "00000002"
+        check("the client's first Send offers Version 2",
+              ok, f"frame {first['frame.number'] if first else '-'}, "
+              f"version word {first['data.data'][8:16] if first else '-'}")
+        errs = [r for r in v1 if first_int(r, "rpcordma.msg_type") ==
+                RDMA_ERROR]
+        ev = [r for r in errs
+              if first_int(r, "rpcordma.errcode") == ERR_VERS
+              and first_int(r, "rpcordma.vers_low") == 1
+              and first_int(r, "rpcordma.vers_high") == 1
+              and first is not None
+              and r["rpcordma.xid"] == "0x" + first["data.data"][:8]]
+        check("answered by RDMA_ERROR ERR_VERS (versions 1 to 1) with its "
+              "XID", len(ev) == 1 and len(errs) == 1,
+              f"{len(errs)} RDMA_ERROR, {len(ev)} ERR_VERS 1-1 for the "
+              "first XID")
+        rest = [r for r in ends if first is None or
+                int(r["frame.number"]) > int(first["frame.number"])]
+    undec = [r for r in rest if vals(r, "rpcordma.version") != ["1"]]
+    check("every Send decodes as an RPC-over-RDMA Version 1 message",
+          rest and not undec, f"{len(rest) - len(undec)} of {len(rest)}" +
+          (f"; first not: frame {undec[0]['frame.number']}" if undec else ""))
+    types = {}
+    for r in v1:
+        t = first_int(r, "rpcordma.msg_type")
+        types[t] = types.get(t, 0) + 1
+    if mode == "v1":
+        check("no RDMA_ERROR", RDMA_ERROR not in types, f"msg_types {types}")
+    chunks = {k: sum(1 for r in v1 if (first_int(r, f"rpcordma.{k}", 0) or 0)
+                     > 0) for k in ("reads_count", "writes_count",
+                                    "reply_count")}
+    check("Read list, Write list and Reply chunk each decoded",
+          all(chunks.values()), f"messages with each: {chunks}")
+
+
+def peer_frame(r):
+    """The frame of the Reply to this Call, or of the Call this Reply
+    answers: Wireshark 4.0 files the link under rpc.reqframe in Calls
+    and rpc.repframe in Replies, so take whichever it filled."""
+    v = vals(r, "rpc.reqframe") or vals(r, "rpc.repframe")
+    return v[0] if v else None
+
+
+def check_rpc(recs):
+    byframe = {r["frame.number"]: r for r in recs}
+    calls = [r for r in recs if "0" in vals(r, "rpc.msgtyp")]
+    replies = [r for r in recs if "1" in vals(r, "rpc.msgtyp")]
+
+    def paired(r, other):
+        p = byframe.get(peer_frame(r) or "")
+        return p is not None and other in vals(p, "rpc.msgtyp") and \
+            set(vals(p, "rpc.xid")) & set(vals(r, "rpc.xid"))
+    unanswered = [r for r in calls if not paired(r, "1")]
+    orphan = [r for r in replies if not paired(r, "0")]
+    check("every RPC Call has its Reply and every Reply its Call",
+          calls and not unanswered and not orphan,
+          f"{len(calls)} Calls, {len(replies)} Replies, "
+          f"{len(unanswered)} unanswered, {len(orphan)} without a Call")
+
+
+def is_op(r, v4op, v3proc):
+    return str(v4op) in vals(r, "nfs.opcode") or \
+        str(v3proc) in vals(r, "nfs.procedure_v3")
+
+
+def offset_of(r):
+    o = first_int(r, "nfs.offset4")
+    return o if o is not None else first_int(r, "nfs.offset3")
+
+
+def check_data(recs, files):
+    contents = {}
+    for path in files:
+        with open(path, "rb") as f:
+            contents[path] = f.read()
+    byframe = {r["frame.number"]: r for r in recs}
+    # WRITE payloads, by file handle and offset
+    written = {}
+    missing = 0
+    for r in recs:
+        if "0" not in vals(r, "rpc.msgtyp") or \
+           not is_op(r, NFS4_WRITE, NFS3_WRITE):
+            continue
+        fh, off = vals(r, "nfs.fh.hash"), offset_of(r)
+        data = [d for d in vals(r, "nfs.data") if d != "<MISSING>"]
+        if not fh or off is None or not data:
+            missing += 1
+            continue
+        written.setdefault(fh[0], {})[off] = bytes.fromhex(data[0])
+    found = {}
+    for fh, pieces in written.items():
+        buf = bytearray()
+        for off in sorted(pieces):
+            p = pieces[off]
+            if off > len(buf):
+                buf.extend(bytes(off - len(buf)))
+            buf[off:off + len(p)] = p
+        for path, c in contents.items():
+            if bytes(buf) == c:
+                found[path] = fh
+    lost = [p for p in files if p not in found]
+    check("the files, put together from the WRITE payloads Wireshark "
+          "decoded, are the files written",
+          not lost and not missing,
+          f"{len(found)} of {len(files)} files by SHA-256 "
+          f"({', '.join(hashlib.sha256(contents[p]).hexdigest()[:12] for p in found)})"
+          + (f"; not found: {lost}" if lost else "") +
+          (f"; {missing} WRITE Calls without a decoded payload"
+           if missing else ""))
+    # READ payloads against the file at the offset asked for
+    good = bad = gap = 0
+    for r in recs:
+        if "1" not in vals(r, "rpc.msgtyp") or \
+           not is_op(r, NFS4_READ, NFS3_READ):
+            continue
+        data = [d for d in vals(r, "nfs.data") if d != "<MISSING>"]
+        call = byframe.get(peer_frame(r) or "")
+        if not data or call is None:
+            gap += 1
+            continue
+        off = offset_of(call)
+        d = bytes.fromhex(data[-1])
+        if off is not None and any(c[off:off + len(d)] == d
+                                   for c in contents.values()):
+            good += 1
+        else:
+            bad += 1
+    check("every READ payload Wireshark decoded matches the file at its "
+          "offset", good > 0 and bad == 0 and gap == 0,
+          f"{good} match, {bad} differ, {gap} READ Replies without a "
+          "payload or a Call")
+
+
+def main():
+    ap = argparse.ArgumentParser()
+    ap.add_argument("pcap")
+    ap.add_argument("--mode", choices=("v1", "v2", "fallback"),
+                    required=True)
+    ap.add_argument("--file", action="append", default=[])
+    ap.add_argument("--req-sizes")
+    ap.add_argument("--tag", default="wire:")
+    a = ap.parse_args()
+    recs, err = decode(a.pcap)
+    if recs is None:
+        print(f"tshark: {err}")
+        print(f"not ok {a.tag} tshark reads the capture")
+        return 1
+    check("tshark reads the capture", True, f"{len(recs)} frames")
+    check_frames(recs)
+    sizes = [int(x) for x in a.req_sizes.split(",")] if a.req_sizes else None
+    check_cm(recs, sizes)
+    check_versions(recs, a.mode)
+    if a.mode != "v2":
+        check_rpc(recs)
+        if a.file:
+            check_data(recs, a.file)
+    for status, name, ev in results:
+        print(f"{name}: {ev}")
+        print(f"{'ok' if status == 'PASS' else 'not ok'} {a.tag} {name}")
+    return 0 if all(s == "PASS" for s, _, _ in results) else 1
+
+
+if __name__ == "__main__":
+    sys.exit(main())
