@@ -49,8 +49,8 @@ SEND_END = {2, 3, 4, 5, 22, 23}
 SEND_START = {0, 4, 5, 23}
 EXPERT_ERROR = 8388608          # PI_ERROR in Wireshark's expert.h
 RFC8797_MAGIC = "f6ab0e18"      # RFC 8797, Section 4: format identifier
-RDMA_ERROR = 4                  # RFC 8166, Section 4.2.4: msg_type
-ERR_VERS = 1                    # RFC 8166, Section 4.2.4: errcode
+RDMA_ERROR = 4                  # RFC 8166, Section 4.2.4: rdma_proc
+ERR_VERS = 1                    # RFC 8166, Section 4.5.1: rdma_err
 NFS4_WRITE, NFS4_READ = 38, 25
 NFS3_WRITE, NFS3_READ = 7, 6
 
@@ -152,7 +152,26 @@ def check_cm(recs, req_sizes):
               f"want {want}, wire {got}")
 
 
-def check_versions(recs, mode):
+def raw_payloads(pcap):
+    """Each RC frame's InfiniBand payload, with the RPC-over-RDMA
+    dissector off: the bytes as sent, whatever their version."""
+    out = subprocess.run(["tshark", "-r", pcap, "--disable-protocol",
+                          "rpcordma", "-T", "fields", "-e", "frame.number",
+                          "-e", "data.data"],
+                         capture_output=True, text=True, check=False)
+    raw = {}
+    for line in out.stdout.splitlines():
+        num, _, data = line.partition("\t")
+        raw[num] = data
+    return raw
+
+
+def words(hexs, n):
+    return [int(hexs[i * 8:i * 8 + 8], 16) if len(hexs) >= i * 8 + 8
+            else None for i in range(n)]
+
+
+def check_versions(recs, raw, mode):
     rc = rc_frames(recs)
     ends = [r for r in rc if first_int(r, "infiniband.bth.opcode") in SEND_END]
     starts = [r for r in rc
@@ -161,45 +180,59 @@ def check_versions(recs, mode):
     if mode == "v2":
         check("no message decodes as RPC-over-RDMA Version 1",
               not v1, f"{len(v1)} of {len(ends)} Send messages")
-        words = [r["data.data"][8:16] for r in starts]
-        not2 = [w for w in words if w != "00000002"]
-        check("every Send starts with version word 2 (payload Wireshark "
-              "left undissected)", starts and not not2,
+        vers = [words(raw.get(r["frame.number"], ""), 2)[1] for r in starts]
+        not2 = [v for v in vers if v != 2]
+        check("every Send's header says version 2 (its bytes, read "
+              "with the RPC-over-RDMA dissector off)", starts and not not2,
               f"{len(starts) - len(not2)} of {len(starts)} Sends" +
-              (f"; others: {sorted(set(not2))[:4]}" if not2 else ""))
+              (f"; others: {sorted(set(map(str, not2)))[:4]}"
+               if not2 else ""))
         return
-    first = starts[0] if starts else None
-    rest = ends
+    skip = set()
     if mode == "fallback":
-        ok = first is not None and not vals(first, "rpcordma.version") and \
-            first["data.data"][8:16] == "00000002"
-        check("the client's first Send offers Version 2",
-              ok, f"frame {first['frame.number'] if first else '-'}, "
-              f"version word {first['data.data'][8:16] if first else '-'}")
-        errs = [r for r in v1 if first_int(r, "rpcordma.msg_type") ==
-                RDMA_ERROR]
-        ev = [r for r in errs
-              if first_int(r, "rpcordma.errcode") == ERR_VERS
-              and first_int(r, "rpcordma.vers_low") == 1
-              and first_int(r, "rpcordma.vers_high") == 1
-              and first is not None
-              and r["rpcordma.xid"] == "0x" + first["data.data"][:8]]
-        check("answered by RDMA_ERROR ERR_VERS (versions 1 to 1) with its "
-              "XID", len(ev) == 1 and len(errs) == 1,
-              f"{len(errs)} RDMA_ERROR, {len(ev)} ERR_VERS 1-1 for the "
-              "first XID")
-        rest = [r for r in ends if first is None or
-                int(r["frame.number"]) > int(first["frame.number"])]
+        # Each connection (from its CM REQ on) starts with our Version 2
+        # offer, answered by RDMA_ERROR ERR_VERS naming versions 1 to 1
+        # (RFC 8166, Section 4.5.1) with the offer's XID. The answer's
+        # own version word is the in-tree server's echo of the offer's 2,
+        # which Wireshark 4.0 will not decode, so it is read raw here.
+        reqs = [int(r["frame.number"]) for r in recs
+                if r["infiniband.mad.attributeid"] == "0x0010"]
+        offers, answered, seen = [], 0, []
+        for i, req in enumerate(reqs):
+            end = reqs[i + 1] if i + 1 < len(reqs) else 1 << 62
+            conn = [r for r in starts
+                    if req < int(r["frame.number"]) < end]
+            if not conn:
+                continue
+            first = conn[0]
+            fw = words(raw.get(first["frame.number"], ""), 2)
+            offers.append(fw[1] == 2)
+            ans = [r for r in conn[1:]
+                   if words(raw.get(r["frame.number"], ""), 1)[0] == fw[0]]
+            aw = words(raw.get(ans[0]["frame.number"], ""), 7) if ans else []
+            seen.append(aw)
+            if len(ans) == 1 and aw[3:] == [RDMA_ERROR, ERR_VERS, 1, 1]:
+                answered += 1
+            skip |= {first["frame.number"]} | \
+                {r["frame.number"] for r in ans[:1]}
+        check("each connection's first Send offers Version 2",
+              offers and all(offers),
+              f"{sum(offers)} of {len(offers)} connections")
+        check("each offer answered by RDMA_ERROR ERR_VERS (versions 1 to "
+              "1) with its XID", offers and answered == len(offers),
+              f"{answered} of {len(offers)}; answers' words {seen[:2]}")
+    rest = [r for r in ends if r["frame.number"] not in skip]
     undec = [r for r in rest if vals(r, "rpcordma.version") != ["1"]]
     check("every Send decodes as an RPC-over-RDMA Version 1 message",
           rest and not undec, f"{len(rest) - len(undec)} of {len(rest)}" +
-          (f"; first not: frame {undec[0]['frame.number']}" if undec else ""))
+          (f"; not: frames {[r['frame.number'] for r in undec][:5]}"
+           if undec else ""))
     types = {}
     for r in v1:
         t = first_int(r, "rpcordma.msg_type")
         types[t] = types.get(t, 0) + 1
-    if mode == "v1":
-        check("no RDMA_ERROR", RDMA_ERROR not in types, f"msg_types {types}")
+    check("no RDMA_ERROR" + (" after the fallback" if skip else ""),
+          RDMA_ERROR not in types, f"msg_types {types}")
     chunks = {k: sum(1 for r in v1 if (first_int(r, f"rpcordma.{k}", 0) or 0)
                      > 0) for k in ("reads_count", "writes_count",
                                     "reply_count")}
@@ -323,7 +356,7 @@ def main():
     check_frames(recs)
     sizes = [int(x) for x in a.req_sizes.split(",")] if a.req_sizes else None
     check_cm(recs, sizes)
-    check_versions(recs, a.mode)
+    check_versions(recs, raw_payloads(a.pcap), a.mode)
     if a.mode != "v2":
         check_rpc(recs)
         if a.file:
