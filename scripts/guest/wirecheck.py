@@ -28,6 +28,8 @@ from our bytes, not what our own codec thinks it sent.
 
 import argparse
 import hashlib
+import os
+import struct
 import subprocess
 import sys
 
@@ -338,6 +340,93 @@ def check_data(recs, files):
           "payload or a Call")
 
 
+def run_checks(pcap, a):
+    """Every check of this capture; returns results and empties the list."""
+    recs, err = decode(pcap)
+    if recs is None:
+        check("tshark reads the capture", False, err)
+    else:
+        check("tshark reads the capture", True, f"{len(recs)} frames")
+        check_frames(recs)
+        sizes = [int(x) for x in a.req_sizes.split(",")] \
+            if a.req_sizes else None
+        check_cm(recs, sizes)
+        check_versions(recs, raw_payloads(pcap), a.mode)
+        if a.mode != "v2":
+            check_rpc(recs)
+            if a.file:
+                check_data(recs, a.file)
+    out = list(results)
+    results.clear()
+    return out, recs
+
+
+# Ethernet, IPv4 without options, UDP, then the 12-octet BTH
+BTH_END = 14 + 20 + 8 + 12
+
+
+def mutated(pcap, frame, offset, data):
+    """A copy of PCAP whose frame FRAME has DATA at OFFSET, or the octet
+    there inverted if DATA is None (libpcap's format: a 24-octet file
+    header, then a 16-octet header per record whose third word is the
+    captured length)."""
+    with open(pcap, "rb") as f:
+        buf = bytearray(f.read())
+    endian = "<" if buf[:4] in (b"\xd4\xc3\xb2\xa1", b"\x4d\x3c\xb2\xa1") \
+        else ">"
+    pos, n = 24, 0
+    while pos + 16 <= len(buf):
+        n += 1
+        caplen = struct.unpack(endian + "I", buf[pos + 8:pos + 12])[0]
+        if n == frame:
+            at = pos + 16 + offset
+            if data is None:
+                buf[at] ^= 0xff
+            else:
+                buf[at:at + len(data)] = data
+            break
+        pos += 16 + caplen
+    out = pcap + f".mut{frame}"
+    with open(out, "wb") as f:
+        f.write(buf)
+    return out
+
+
+def self_test(pcap, a, recs):
+    """The checks can fail: a Version 1 Send with its version word made 7,
+    and one octet of a WRITE's payload (an RDMA Read response middle
+    packet) changed, must each be caught by the check that should."""
+    sends = [r for r in rc_frames(recs) if vals(r, "rpcordma.version")
+             and first_int(r, "infiniband.bth.opcode") in SEND_START]
+    mids = [r for r in rc_frames(recs)
+            if first_int(r, "infiniband.bth.opcode") == 14]
+    cases = []
+    if sends:
+        cases.append(("a Send's version word changed to 7",
+                      int(sends[len(sends) // 2]["frame.number"]),
+                      BTH_END + 4, b"\x00\x00\x00\x07",
+                      "every Send decodes as an RPC-over-RDMA Version 1 "
+                      "message"))
+    if mids and a.file:
+        cases.append(("one octet of a WRITE's payload changed",
+                      int(mids[0]["frame.number"]), BTH_END + 100, None,
+                      "the files, put together from the WRITE payloads "
+                      "Wireshark decoded, are the files written"))
+    verdicts = []
+    for what, frame, off, data, target in cases:
+        copy = mutated(pcap, frame, off, data)
+        got, _ = run_checks(copy, a)      # (empties results)
+        failed = [n for st, n, _ in got if st == "FAIL"]
+        os.unlink(copy)
+        verdicts.append((f"self-test: {what} (frame {frame}) fails "
+                         f"\"{target}\"", target in failed,
+                         f"failed: {failed}"))
+    for v in verdicts:
+        check(*v)
+    if not cases:
+        check("self-test: frames to change", False, "none found")
+
+
 def main():
     ap = argparse.ArgumentParser()
     ap.add_argument("pcap")
@@ -346,25 +435,18 @@ def main():
     ap.add_argument("--file", action="append", default=[])
     ap.add_argument("--req-sizes")
     ap.add_argument("--tag", default="wire:")
+    ap.add_argument("--self-test", action="store_true",
+                    help="also check that changed copies of the capture "
+                    "fail (Version 1 captures)")
     a = ap.parse_args()
-    recs, err = decode(a.pcap)
-    if recs is None:
-        print(f"tshark: {err}")
-        print(f"not ok {a.tag} tshark reads the capture")
-        return 1
-    check("tshark reads the capture", True, f"{len(recs)} frames")
-    check_frames(recs)
-    sizes = [int(x) for x in a.req_sizes.split(",")] if a.req_sizes else None
-    check_cm(recs, sizes)
-    check_versions(recs, raw_payloads(a.pcap), a.mode)
-    if a.mode != "v2":
-        check_rpc(recs)
-        if a.file:
-            check_data(recs, a.file)
-    for status, name, ev in results:
+    out, recs = run_checks(a.pcap, a)
+    if a.self_test and recs is not None:
+        self_test(a.pcap, a, recs)
+        out += results
+    for status, name, ev in out:
         print(f"{name}: {ev}")
         print(f"{'ok' if status == 'PASS' else 'not ok'} {a.tag} {name}")
-    return 0 if all(s == "PASS" for s, _, _ in results) else 1
+    return 0 if all(s == "PASS" for s, _, _ in out) else 1
 
 
 if __name__ == "__main__":

@@ -10,7 +10,9 @@
 # RPC-over-RDMA message of the version expected, every Call paired with
 # its Reply, and the files put back together from the WRITE and READ
 # payloads Wireshark found (RDMA Reads and Writes reassembled by handle)
-# identical to the files. Two guests: the capture is the wire between
+# identical to the files; and on Version 1 captures, that a copy with one
+# Send's version word changed, and one with an octet of a WRITE's payload
+# changed, each fail the check meant to catch it. Two guests: the capture is the wire between
 # them. Passes, for each version in $VERS:
 #   our client, our server:      "v2" (negotiated; Wireshark 4.0 has no
 #                                Version 2 dissector, so the version word
@@ -104,6 +106,8 @@ wire_pass() {
 	for f in $WIRE_FILES; do
 		args+=(--file "/tmp/src/$f")
 	done
+	# Version 1 captures: changed copies must fail (the checks can fail)
+	[ "$mode" != v2 ] && args+=(--self-test)
 	if check "$tag capture started" wire_capture_start "$pcap"; then
 		if check "$tag mount" nfs_mount "$v"; then
 			check "$tag write, remount, read back, compare" wire_io "$v"
