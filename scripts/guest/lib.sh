@@ -283,9 +283,42 @@ nfs_server_up() {
 	# and NFS_GRACE.
 	echo "${NFS_LEASE:-10}" > /proc/fs/nfsd/nfsv4leasetime
 	echo "${NFS_GRACE:-10}" > /proc/fs/nfsd/nfsv4gracetime
+	# lockd's grace (50 s by default) also holds delegations back
+	# (nfsd_wait_grace); a scenario may shorten it with NLM_GRACE.
+	if [ -n "${NLM_GRACE:-}" ]; then
+		modprobe lockd &&
+			echo "$NLM_GRACE" > /proc/sys/fs/nfs/nlm_grace_period ||
+			return 1
+	fi
 	rpc.nfsd 8 || return 1
 	echo "rdma $NFS_PORT" > /proc/fs/nfsd/portlist || return 1
 	grep -q "^rdma $NFS_PORT\$" /proc/fs/nfsd/portlist
+}
+
+# nfsd gives out no delegation while any lock manager of the net is in
+# its grace period (locks_in_grace()): nfsd's own (nfsv4gracetime) and
+# lockd's, which starts with it and lasts nlm_grace_period rounded up to
+# nlm_timeout, or 5 * nlm_timeout (50 s by default). Let both end before
+# the client comes.
+nfsd_wait_grace() {
+	local start left g_nfsd g_nlm t
+	start=$(dmesg | sed -n 's/^\[ *\([0-9.]*\)\] NFSD: starting [0-9]*-second grace period.*/\1/p' |
+		tail -n 1)
+	[ -n "$start" ] || return 0
+	g_nfsd=$(cat /proc/fs/nfsd/nfsv4gracetime)
+	g_nlm=$(cat /proc/sys/fs/nfs/nlm_grace_period 2>/dev/null || echo 0)
+	t=$(cat /proc/sys/fs/nfs/nlm_timeout 2>/dev/null || echo 10)
+	if [ "$g_nlm" -gt 0 ]; then
+		g_nlm=$(( (g_nlm + t - 1) / t * t ))
+	else
+		g_nlm=$((5 * t))
+	fi
+	[ "$g_nlm" -gt "$g_nfsd" ] && g_nfsd=$g_nlm
+	left=$(awk -v s="$start" -v n="$(cut -d' ' -f1 /proc/uptime)" \
+		-v g="$g_nfsd" \
+		'BEGIN { l = s + g + 2 - n; print (l > 0 ? int(l + 1) : 0) }')
+	log "waiting $left s for the end of the grace periods ($g_nfsd s)"
+	sleep "$left"
 }
 
 # nfsd's module and the file systems nfsd and the NFS daemons talk

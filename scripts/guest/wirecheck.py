@@ -3,7 +3,7 @@
 """Check RPC-over-RDMA traffic as Wireshark decodes it (scenario "wire").
 
 wirecheck.py PCAP --mode v1|v2|fallback [--tag TAG] [--file PATH]...
-             [--req-sizes S,R]
+             [--req-sizes S,R] [--callback] [--self-test]
 
 Runs tshark once over a capture of RoCEv2 (UDP 4791) frames and prints
 for each check a line of evidence and then "ok TAG name" or "not ok
@@ -24,6 +24,8 @@ from our bytes, not what our own codec thinks it sent.
                  READ payload it decoded must match it at the offset asked
 --req-sizes S,R  the client is ours: its CM REQ's RFC 8797 private data
                  must carry these send and receive sizes (bytes)
+--callback       a delegation was recalled: a CB_RECALL Call must be
+                 decoded on the backchannel and paired with its Reply
 """
 
 import argparse
@@ -41,7 +43,8 @@ FIELDS = [
     "rpcordma.errcode", "rpcordma.vers_low", "rpcordma.vers_high",
     "rpc.xid", "rpc.msgtyp", "rpc.repframe", "rpc.reqframe",
     "nfs.opcode", "nfs.procedure_v3", "nfs.fh.hash", "nfs.offset4",
-    "nfs.offset3", "nfs.data", "data.data", "infiniband.mad.attributeid",
+    "nfs.offset3", "nfs.data", "nfs.cb.operation", "data.data",
+    "infiniband.mad.attributeid",
     "infiniband.cm.req.ip_cm.private", "infiniband.cm.rep.private",
 ]
 
@@ -54,6 +57,7 @@ RFC8797_MAGIC = "f6ab0e18"      # RFC 8797, Section 4: format identifier
 RDMA_ERROR = 4                  # RFC 8166, Section 4.2.4: rdma_proc
 ERR_VERS = 1                    # RFC 8166, Section 4.5.1: rdma_err
 NFS4_WRITE, NFS4_READ = 38, 25
+CB_RECALL = 4                   # RFC 8881, Section 20.2
 NFS3_WRITE, NFS3_READ = 7, 6
 
 results = []
@@ -267,6 +271,22 @@ def check_rpc(recs):
           f"{len(unanswered)} unanswered, {len(orphan)} without a Call")
 
 
+def check_callback(recs):
+    """RFC 8167: the server's CB_RECALL travels the same connection in
+    the reverse direction and is answered there."""
+    byframe = {r["frame.number"]: r for r in recs}
+    cbs = [r for r in recs if "0" in vals(r, "rpc.msgtyp") and
+           str(CB_RECALL) in vals(r, "nfs.cb.operation")]
+    answered = [r for r in cbs
+                if "1" in vals(byframe.get(peer_frame(r) or "", {}),
+                               "rpc.msgtyp")]
+    check("a CB_RECALL Call on the backchannel, answered",
+          cbs and len(answered) == len(cbs),
+          f"{len(cbs)} CB_RECALL Calls, {len(answered)} answered" +
+          (f" (frame {cbs[0]['frame.number']}, RPC-over-RDMA version "
+           f"{vals(cbs[0], 'rpcordma.version')})" if cbs else ""))
+
+
 def is_op(r, v4op, v3proc):
     return str(v4op) in vals(r, "nfs.opcode") or \
         str(v3proc) in vals(r, "nfs.procedure_v3")
@@ -354,6 +374,8 @@ def run_checks(pcap, a):
         check_versions(recs, raw_payloads(pcap), a.mode)
         if a.mode != "v2":
             check_rpc(recs)
+            if a.callback:
+                check_callback(recs)
             if a.file:
                 check_data(recs, a.file)
     out = list(results)
@@ -435,6 +457,8 @@ def main():
     ap.add_argument("--file", action="append", default=[])
     ap.add_argument("--req-sizes")
     ap.add_argument("--tag", default="wire:")
+    ap.add_argument("--callback", action="store_true",
+                    help="a delegation was recalled during the capture")
     ap.add_argument("--self-test", action="store_true",
                     help="also check that changed copies of the capture "
                     "fail (Version 1 captures)")

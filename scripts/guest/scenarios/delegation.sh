@@ -219,35 +219,9 @@ deleg_server_actor() {
 	done
 }
 
-# nfsd gives out no delegation while any lock manager of the net is in
-# its grace period (locks_in_grace()): nfsd's own (nfsv4gracetime) and
-# lockd's, which starts with it and lasts nlm_grace_period rounded up to
-# nlm_timeout, or 5 * nlm_timeout (50 s by default). Let both end before
-# the client comes.
-deleg_wait_grace() {
-	local start left g_nfsd g_nlm t
-	start=$(dmesg | sed -n 's/^\[ *\([0-9.]*\)\] NFSD: starting [0-9]*-second grace period.*/\1/p' |
-		tail -n 1)
-	[ -n "$start" ] || return 0
-	g_nfsd=$(cat /proc/fs/nfsd/nfsv4gracetime)
-	g_nlm=$(cat /proc/sys/fs/nfs/nlm_grace_period 2>/dev/null || echo 0)
-	t=$(cat /proc/sys/fs/nfs/nlm_timeout 2>/dev/null || echo 10)
-	if [ "$g_nlm" -gt 0 ]; then
-		g_nlm=$(( (g_nlm + t - 1) / t * t ))
-	else
-		g_nlm=$((5 * t))
-	fi
-	[ "$g_nlm" -gt "$g_nfsd" ] && g_nfsd=$g_nlm
-	left=$(awk -v s="$start" -v n="$(cut -d' ' -f1 /proc/uptime)" \
-		-v g="$g_nfsd" \
-		'BEGIN { l = s + g + 2 - n; print (l > 0 ? int(l + 1) : 0) }')
-	log "delegation: waiting $left s for the end of the grace periods ($g_nfsd s)"
-	sleep "$left"
-}
-
 scenario_server() {
 	[ -d "$TRACEFS/events/nfsd" ] || return 1
-	deleg_wait_grace
+	nfsd_wait_grace
 	deleg_server_actor >> "$OUT/log" 2>&1 &
 	return 0
 }

@@ -10,7 +10,9 @@
 # RPC-over-RDMA message of the version expected, every Call paired with
 # its Reply, and the files put back together from the WRITE and READ
 # payloads Wireshark found (RDMA Reads and Writes reassembled by handle)
-# identical to the files; and on Version 1 captures, that a copy with one
+# identical to the files; on NFSv4.1 and 4.2 a delegation is recalled
+# during the capture, and the CB_RECALL must be decoded on the
+# backchannel and answered (RFC 8167); and on Version 1 captures, that a copy with one
 # Send's version word changed, and one with an octet of a WRITE's payload
 # changed, each fail the check meant to catch it. Two guests: the capture is the wire between
 # them. Passes, for each version in $VERS:
@@ -23,6 +25,8 @@
 #                                then Version 1)
 #   in-tree client:              "v1"
 
+# lockd's grace period, which delays the first delegation: 10 s, not 50
+NLM_GRACE=10
 WIRE_PCAP_DIR=/tmp/wire
 WIRE_FILES="f1000 f20000 f1m"
 XPRTRDMA_PARAMS=/sys/module/xprtrdma/parameters
@@ -73,12 +77,65 @@ wire_capture_stop() {
 		grep -q "^0 packets dropped by kernel" "$1.err"
 }
 
+# --- a delegation recalled during the capture (NFSv4.1 and 4.2) -----------
+# The client holds a file open read-write (a write delegation), writes
+# /out/client/wire-recall.N naming it, and waits; the server opens it
+# locally, which makes nfsd recall the delegation over the backchannel
+# (RFC 8167), and answers /out/server/wire-recall-ack.N with the open's
+# exit status. /out/client/wire-done ends the server's job.
+WIRE_RECALLS=0
+
+wire_server_job() {
+	local n=1
+	while :; do
+		while [ ! -e "/out/client/wire-recall.$n" ]; do
+			[ -e /out/client/wire-done ] && return 0
+			sleep 0.5
+		done
+		grep -Hs "callback state\|deleg" /proc/fs/nfsd/clients/*/info \
+			/proc/fs/nfsd/clients/*/states
+		timeout 60 cat "$EXPORT_DIR/$(cat "/out/client/wire-recall.$n")" \
+			> /dev/null
+		echo $? > "$OUT/wire-recall-ack.$n"
+		n=$((n + 1))
+	done
+}
+
+scenario_server() {
+	# No delegation while a lock manager is in its grace period
+	nfsd_wait_grace
+	wire_server_job >> "$OUT/log" 2>&1 &
+	return 0
+}
+
+# wire_recall FILE (relative to the mount): held open read-write while
+# the server opens it
+wire_recall() {
+	local n=$((WIRE_RECALLS + 1)) rc
+	WIRE_RECALLS=$n
+	# read-write: nfsd grants a write delegation to no other open
+	exec 7<>"$NFS_MNT/$1" || return 1
+	echo held >&7
+	echo "$1" > "$OUT/wire-recall.$n"
+	if wait_for "/out/server/wire-recall-ack.$n" 90; then
+		rc=$(cat "/out/server/wire-recall-ack.$n")
+	else
+		rc=timeout
+	fi
+	exec 7>&-
+	echo "server's local open of $1: $rc"
+	[ "$rc" = 0 ]
+}
+
 wire_io() {
 	local d=$NFS_MNT/wire f
 	mkdir -p "$d" || return 1
 	cp /tmp/src/f1000 /tmp/src/f20000 "$d/" &&
 		dd if=/tmp/src/f1m of="$d/f1m" bs=1M oflag=direct status=none &&
 		ln -s "$(cat /tmp/src/linktarget)" "$d/link" || return 1
+	case $1 in
+	4.1|4.2) wire_recall wire/held || return 1 ;;
+	esac
 	umount "$NFS_MNT" || return 1
 	echo 3 > /proc/sys/vm/drop_caches
 	nfs_mount "$1" || return 1
@@ -86,9 +143,18 @@ wire_io() {
 		cmp "$d/$f" "/tmp/src/$f" || return 1
 	done
 	# READDIR: a Reply chunk (the reply may exceed the inline threshold)
-	[ "$(ls "$d" | wc -l)" = 4 ] || return 1
+	[ "$(ls "$d" | wc -l)" = "$(wire_entries "$1")" ] || return 1
 	[ "$(readlink "$d/link")" = "$(cat /tmp/src/linktarget)" ] &&
 		rm -r "$d" && umount "$NFS_MNT"
+}
+
+# What the test directory holds: the three files and the link, and for
+# NFSv4.1 and 4.2 the file whose delegation was recalled
+wire_entries() {
+	case $1 in
+	4.1|4.2) echo 5 ;;
+	*) echo 4 ;;
+	esac
 }
 
 # wire_pass VERS MODE: one capture, decoded and checked
@@ -108,6 +174,9 @@ wire_pass() {
 	done
 	# Version 1 captures: changed copies must fail (the checks can fail)
 	[ "$mode" != v2 ] && args+=(--self-test)
+	case $v in
+	4.1|4.2) args+=(--callback) ;;
+	esac
 	if check "$tag capture started" wire_capture_start "$pcap"; then
 		if check "$tag mount" nfs_mount "$v"; then
 			check "$tag write, remount, read back, compare" wire_io "$v"
@@ -141,4 +210,5 @@ scenario_client() {
 			wire_pass "$v" "$m"
 		done
 	done
+	touch "$OUT/wire-done"
 }
