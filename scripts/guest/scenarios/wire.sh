@@ -26,6 +26,7 @@
 #   in-tree client:              "v1"
 
 # lockd's grace period, which delays the first delegation: 10 s, not 50
+# shellcheck disable=SC2034 # read by nfs_server_up (lib.sh)
 NLM_GRACE=10
 WIRE_PCAP_DIR=/tmp/wire
 WIRE_FILES="f1000 f20000 f1m"
@@ -143,7 +144,8 @@ wire_io() {
 		cmp "$d/$f" "/tmp/src/$f" || return 1
 	done
 	# READDIR: a Reply chunk (the reply may exceed the inline threshold)
-	[ "$(ls "$d" | wc -l)" = "$(wire_entries "$1")" ] || return 1
+	local names=("$d"/*)
+	[ "${#names[@]}" = "$(wire_entries "$1")" ] || return 1
 	[ "$(readlink "$d/link")" = "$(cat /tmp/src/linktarget)" ] &&
 		rm -r "$d" && umount "$NFS_MNT"
 }
