@@ -2,27 +2,28 @@
 # Scenario "wire": our traffic as a decoder we did not write sees it.
 # The client guest captures every RoCEv2 frame (UDP 4791) on its link
 # with tcpdump while it mounts, writes files that take each path (inline,
-# a Read list, a Write list, a Reply chunk for READDIR), remounts, reads
-# them back and unmounts; then Wireshark's tshark, in two passes,
-# decodes the capture and scripts/guest/wirecheck.py asserts what it
-# decoded: every frame InfiniBand, none malformed or with an expert
-# error, RFC 8797 private data in the CM REQ and REP, every Send an
-# RPC-over-RDMA message of the version expected, every Call paired with
-# its Reply, and the files put back together from the WRITE and READ
-# payloads Wireshark found (RDMA Reads and Writes reassembled by handle)
-# identical to the files; on NFSv4.1 and 4.2 a delegation is recalled
-# during the capture, and the CB_RECALL must be decoded on the
-# backchannel and answered (RFC 8167); and on Version 1 captures, that a copy with one
-# Send's version word changed, and one with an octet of a WRITE's payload
-# changed, each fail the check meant to catch it. Two guests: the capture is the wire between
-# them. Passes, for each version in $VERS:
+# a Read list, a Write list, a Reply chunk for READDIR), on NFSv4.1 and
+# 4.2 has a delegation recalled, remounts, reads the files back and
+# unmounts. Wireshark's tshark then decodes the capture (two passes) and
+# scripts/guest/wirecheck.py asserts what it decoded: every frame
+# InfiniBand, none malformed or with an expert error, RFC 8797 private
+# data in the CM REQ and REP, every Send an RPC-over-RDMA message of the
+# version expected, every Call paired with its Reply, the CB_RECALL
+# decoded on the backchannel and answered (RFC 8167), and the files put
+# back together from the WRITE and READ payloads Wireshark found (RDMA
+# Reads and Writes reassembled by handle) identical to the files. On
+# Version 1 captures it also shows that a copy with one Send's version
+# word changed, and one with an octet of a WRITE's payload changed, each
+# fail the check meant to catch it. Two guests: the capture is the wire
+# between them. Passes, for each version in $VERS:
 #   our client, our server:      "v2" (negotiated; Wireshark 4.0 has no
-#                                Version 2 dissector, so the version word
-#                                is read from the payload it leaves
-#                                undissected) and "v1" (client's
-#                                max_version=1)
-#   our client, in-tree server:  "fallback" (Version 2 offered, ERR_VERS,
-#                                then Version 1)
+#                                Version 2 dissector, so no Send may
+#                                decode as Version 1 and each one's
+#                                header, read raw, must say 2) and "v1"
+#                                (the client's max_version=1)
+#   our client, in-tree server:  "fallback" (each connection's Version 2
+#                                offer answered by ERR_VERS, then
+#                                Version 1)
 #   in-tree client:              "v1"
 
 # lockd's grace period, which delays the first delegation: 10 s, not 50
@@ -93,6 +94,7 @@ wire_server_job() {
 			[ -e /out/client/wire-done ] && return 0
 			sleep 0.5
 		done
+		# for the log: the callback channel and the delegations held
 		grep -Hs "callback state\|deleg" /proc/fs/nfsd/clients/*/info \
 			/proc/fs/nfsd/clients/*/states
 		timeout 60 cat "$EXPORT_DIR/$(cat "/out/client/wire-recall.$n")" \
