@@ -338,8 +338,9 @@ def check_data(recs, files):
     check("the files, put together from the WRITE payloads Wireshark "
           "decoded, are the files written",
           not lost and not missing,
-          f"{len(found)} of {len(files)} files by SHA-256 "
-          f"({', '.join(hashlib.sha256(contents[p]).hexdigest()[:12] for p in found)})"
+          f"{len(found)} of {len(files)} files by SHA-256 ("
+          + ", ".join(hashlib.sha256(contents[p]).hexdigest()[:12]
+                      for p in found) + ")"
           + (f"; not found: {lost}" if lost else "") +
           (f"; {missing} WRITE Calls without a decoded payload"
            if missing else ""))

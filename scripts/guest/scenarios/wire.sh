@@ -171,7 +171,8 @@ wire_pass() {
 		v1) echo 1 > "$XPRTRDMA_PARAMS/max_version" ;;
 		*) echo 2 > "$XPRTRDMA_PARAMS/max_version" ;;
 		esac
-		args+=(--req-sizes "$(cat "$XPRTRDMA_PARAMS/inline_send"),$(cat "$XPRTRDMA_PARAMS/inline_recv")")
+		args+=(--req-sizes "$(cat "$XPRTRDMA_PARAMS/inline_send"),$(
+			cat "$XPRTRDMA_PARAMS/inline_recv")")
 	fi
 	for f in $WIRE_FILES; do
 		args+=(--file "/tmp/src/$f")
