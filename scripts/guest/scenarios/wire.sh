@@ -80,9 +80,10 @@ wire_capture_stop() {
 }
 
 # --- a delegation recalled during the capture (NFSv4.1 and 4.2) -----------
-# The client holds a file open read-write (a write delegation), writes
-# /out/client/wire-recall.N naming it, and waits; the server opens it
-# locally, which makes nfsd recall the delegation over the backchannel
+# The client holds a file open read-write (a write delegation; 6.1's nfsd
+# gives a read one), writes /out/client/wire-recall.N naming it, and
+# waits; the server opens it locally for writing, which makes nfsd recall
+# the delegation over the backchannel
 # (RFC 8167), and answers /out/server/wire-recall-ack.N with the open's
 # exit status. /out/client/wire-done ends the server's job.
 WIRE_RECALLS=0
@@ -97,8 +98,11 @@ wire_server_job() {
 		# for the log: the callback channel and the delegations held
 		grep -Hs "callback state\|deleg" /proc/fs/nfsd/clients/*/info \
 			/proc/fs/nfsd/clients/*/states
-		timeout 60 cat "$EXPORT_DIR/$(cat "/out/client/wire-recall.$n")" \
-			> /dev/null
+		# Opened for writing (nothing written): that breaks a read
+		# delegation (all 6.1's nfsd gives) as well as a write one
+		# shellcheck disable=SC2016 # $1 is the inner shell's
+		timeout 60 bash -c ': >> "$1"' - \
+			"$EXPORT_DIR/$(cat "/out/client/wire-recall.$n")"
 		echo $? > "$OUT/wire-recall-ack.$n"
 		n=$((n + 1))
 	done
