@@ -28,15 +28,20 @@ check() {
 }
 log() { echo "[$(cut -d' ' -f1 /proc/uptime)] $*"; }
 
-# Wait for a file (from the other guest) to appear on the out share.
-wait_for() {
-	local file=$1 secs=$2 i
+# wait_until SECS CMD...: run CMD every half second until it succeeds,
+# for at most SECS seconds
+wait_until() {
+	local secs=$1 i
+	shift
 	for ((i = 0; i < secs * 2; i++)); do
-		[ -e "$file" ] && return 0
+		"$@" && return 0
 		sleep 0.5
 	done
 	return 1
 }
+
+# Wait for a file (from the other guest) to appear on the out share.
+wait_for() { wait_until "$2" test -e "$1"; }
 
 # --- network and soft-RoCE ---------------------------------------------------
 net_up() {

@@ -253,22 +253,21 @@ def check_versions(recs, raw, mode):
           all(chunks.values()), f"messages with each: {chunks}")
 
 
-def peer_frame(r):
-    """The frame of the Reply to this Call, or of the Call this Reply
-    answers: Wireshark 4.0 files the link under rpc.reqframe in Calls
-    and rpc.repframe in Replies, so take whichever it filled."""
+def peer(byframe, r):
+    """The record of the Reply to this Call, or of the Call this Reply
+    answers (or {}): Wireshark 4.0 files the link under rpc.reqframe in
+    Calls and rpc.repframe in Replies, so take whichever it filled."""
     v = vals(r, "rpc.reqframe") or vals(r, "rpc.repframe")
-    return v[0] if v else None
+    return byframe.get(v[0], {}) if v else {}
 
 
-def check_rpc(recs):
-    byframe = {r["frame.number"]: r for r in recs}
+def check_rpc(recs, byframe):
     calls = [r for r in recs if "0" in vals(r, "rpc.msgtyp")]
     replies = [r for r in recs if "1" in vals(r, "rpc.msgtyp")]
 
     def paired(r, other):
-        p = byframe.get(peer_frame(r) or "")
-        return p is not None and other in vals(p, "rpc.msgtyp") and \
+        p = peer(byframe, r)
+        return other in vals(p, "rpc.msgtyp") and \
             set(vals(p, "rpc.xid")) & set(vals(r, "rpc.xid"))
     unanswered = [r for r in calls if not paired(r, "1")]
     orphan = [r for r in replies if not paired(r, "0")]
@@ -278,15 +277,13 @@ def check_rpc(recs):
           f"{len(unanswered)} unanswered, {len(orphan)} without a Call")
 
 
-def check_callback(recs):
+def check_callback(recs, byframe):
     """RFC 8167: the server's CB_RECALL travels the same connection in
     the reverse direction and is answered there."""
-    byframe = {r["frame.number"]: r for r in recs}
     cbs = [r for r in recs if "0" in vals(r, "rpc.msgtyp") and
            str(CB_RECALL) in vals(r, "nfs.cb.operation")]
     answered = [r for r in cbs
-                if "1" in vals(byframe.get(peer_frame(r) or "", {}),
-                               "rpc.msgtyp")]
+                if "1" in vals(peer(byframe, r), "rpc.msgtyp")]
     check("a CB_RECALL Call on the backchannel, answered",
           cbs and len(answered) == len(cbs),
           f"{len(cbs)} CB_RECALL Calls, {len(answered)} answered" +
@@ -304,12 +301,11 @@ def offset_of(r):
     return o if o is not None else first_int(r, "nfs.offset3")
 
 
-def check_data(recs, files):
+def check_data(recs, byframe, files):
     contents = {}
     for path in files:
         with open(path, "rb") as f:
             contents[path] = f.read()
-    byframe = {r["frame.number"]: r for r in recs}
     # WRITE payloads, by file handle and offset
     written = {}
     missing = 0
@@ -351,8 +347,8 @@ def check_data(recs, files):
            not is_op(r, NFS4_READ, NFS3_READ):
             continue
         data = [d for d in vals(r, "nfs.data") if d != "<MISSING>"]
-        call = byframe.get(peer_frame(r) or "")
-        if not data or call is None:
+        call = peer(byframe, r)
+        if not data or not call:
             gap += 1
             continue
         off = offset_of(call)
@@ -381,11 +377,12 @@ def run_checks(pcap, a):
         check_cm(recs, sizes)
         check_versions(recs, raw_payloads(pcap), a.mode)
         if a.mode != "v2":
-            check_rpc(recs)
+            byframe = {r["frame.number"]: r for r in recs}
+            check_rpc(recs, byframe)
             if a.callback:
-                check_callback(recs)
+                check_callback(recs, byframe)
             if a.file:
-                check_data(recs, a.file)
+                check_data(recs, byframe, a.file)
     out = list(results)
     results.clear()
     return out, recs

@@ -38,12 +38,7 @@ tj_stop() {
 
 # tj_wait_disconnect: the client's transport torn down (up to 30 s)
 tj_wait_disconnect() {
-	local i
-	for ((i = 0; i < 30; i++)); do
-		grep -q 'xprtrdma_disconnect:' "$TJ_TRACE/trace" && return 0
-		sleep 1
-	done
-	return 1
+	wait_until 30 grep -q 'xprtrdma_disconnect:' "$TJ_TRACE/trace"
 }
 
 # tj_join SIDE OP: the joins, checked by scripts/guest/tracejoin.py

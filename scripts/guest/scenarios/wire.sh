@@ -47,12 +47,7 @@ wire_capture_start() {
 	tcpdump -Z root -i "$RXE_NETDEV" -s 0 -U -w "$1" udp port 4791 \
 		2> "$1.err" &
 	WIRE_TCPDUMP=$!
-	local i
-	for ((i = 0; i < 40; i++)); do
-		grep -q "listening on" "$1.err" && return 0
-		sleep 0.5
-	done
-	return 1
+	wait_until 20 grep -q "listening on" "$1.err"
 }
 
 # wire_capture_stop FILE: stop it once the file has stopped growing for
