@@ -347,7 +347,7 @@ bench_mount() {
 busy_ticks() { awk '{ print $2 + $3 + $4 + $7 + $8 + $9 }' "$1"; }
 
 # A counter that bench-rpc's "cpu" line carries after the CPU fields
-# ("ctxt N intr N"): count FIELD FILE.
+# ("ctxt N intr N tx N rx N"): count FIELD FILE.
 count() { awk -v f="$1" '{ for (i = 1; i < NF; i++) if ($i == f) print $(i + 1) }' "$2"; }
 
 # delta SIDE FIELD: a counter's growth over the marked interval.
@@ -358,7 +358,8 @@ delta() {
 # cpu_per BYTES OPS: CPU of both guests over the last marked interval,
 # as "client server" seconds per GiB, then "client server" microseconds
 # per operation, then "client server" context switches and interrupts
-# per operation.
+# per operation, then the frames the client sent and received per
+# operation (the server's are the same frames the other way).
 cpu_per() {
 	local bytes=$1 ops=$2 hz c s
 	hz=$(getconf CLK_TCK)
@@ -367,9 +368,11 @@ cpu_per() {
 	awk -v c="$c" -v s="$s" -v hz="$hz" -v b="$bytes" -v n="$ops" \
 		-v cx="$(delta client ctxt)" -v sx="$(delta server ctxt)" \
 		-v ci="$(delta client intr)" -v si="$(delta server intr)" \
+		-v ct="$(delta client tx)" -v cr="$(delta client rx)" \
 		'BEGIN { g = b / 1073741824; c /= hz; s /= hz
-			printf "%.3f %.3f %.1f %.1f %.2f %.2f %.2f %.2f\n", c / g, s / g,
-				c * 1e6 / n, s * 1e6 / n, cx / n, sx / n, ci / n, si / n }'
+			printf "%.3f %.3f %.1f %.1f %.2f %.2f %.2f %.2f %.2f %.2f\n",
+				c / g, s / g, c * 1e6 / n, s * 1e6 / n, cx / n, sx / n,
+				ci / n, si / n, ct / n, cr / n }'
 }
 
 # MD5, not CRC32C: under TCG fio's CRC32C (the SSE4.2 instruction) costs
@@ -406,7 +409,7 @@ MARK=(--exec_prerun="$BENCH_RPC mark a" --exec_postrun="$BENCH_RPC mark b")
 # bench_xfer ROUND CONFIG LABEL FILE RW BS QD SIZE [fio options]: the
 # timed job on $BENCH_DIR/FILE.dat with CPU sampling, then for writes the
 # verify_only pass over what it wrote. Sets XF_BW (MiB/s), XF_IOPS,
-# XF_LAT (median total latency, us) and XF_CPU (cpu_per's eight figures)
+# XF_LAT (median total latency, us) and XF_CPU (cpu_per's ten figures)
 # for the whole job (fio's group_reporting sums several jobs). SIZE is
 # in MiB, or ends in k or M.
 bench_xfer() {
@@ -427,7 +430,7 @@ bench_xfer() {
 	[ "${bytes:-0}" -gt 0 ] && [ "${ops:-0}" -gt 0 ] ||
 		{ BENCH_WHY="fio moved no bytes"; return 1; }
 	read -r -a XF_CPU < <(cpu_per "$bytes" "$ops")
-	[ "${#XF_CPU[@]}" = 8 ] || { BENCH_WHY="no CPU figures from the samples"; return 1; }
+	[ "${#XF_CPU[@]}" = 10 ] || { BENCH_WHY="no CPU figures from the samples"; return 1; }
 	# Reads were verified as they went; writes are read back now.
 	if [ "$v" = write ] &&
 		! BENCH_FIO_SUFFIX=.verify bench_fio "$r" "$cfg" "$label" "${job[@]}" --verify_only; then
@@ -461,6 +464,8 @@ rec_cpu() {
 	rec m "$1" "$2" "$3" cs_server "${XF_CPU[5]}" /op
 	rec m "$1" "$2" "$3" irq_client "${XF_CPU[6]}" /op
 	rec m "$1" "$2" "$3" irq_server "${XF_CPU[7]}" /op
+	rec m "$1" "$2" "$3" tx_client "${XF_CPU[8]}" /op
+	rec m "$1" "$2" "$3" rx_client "${XF_CPU[9]}" /op
 }
 
 # --- scaling (scripts/bench --scaling) ----------------------------------------------
@@ -800,7 +805,7 @@ bench_raw_one() {
 			rec m "$r" raw "$wl" iops "$v" IOPS
 		fi
 		read -r -a XF_CPU < <(cpu_per "$(rawbw_field bytes)" "$(rawbw_field ops)")
-		[ "${#XF_CPU[@]}" = 8 ] && rec_cpu "$r" raw "$wl"
+		[ "${#XF_CPU[@]}" = 10 ] && rec_cpu "$r" raw "$wl"
 		ok "bench: round $r raw $wl (rawbw $1)"
 	else
 		rec f "$r" raw "$wl" "rawbw $*: $(echo "${RAW_LINE:-no output}" | tail -n 1)"
