@@ -913,8 +913,10 @@ collect_kernel_state() {
 # --- stall watchdog ----------------------------------------------------------
 # A check that never returns would otherwise hold the guest until the
 # host's hard timeout, with nothing saved. The shell trace ($OUT/trace)
-# grows with every command the scenario runs; when it has not grown for
-# STALL_SECS (vmtest sets it from the kernel and the scenario), the
+# grows with every command the scenario runs, the scenario's log
+# ($OUT/log) with what its commands print (a long "vmtest --run" suite
+# prints a line per test); when neither has grown for STALL_SECS
+# (vmtest sets it from the kernel and the scenario), the
 # watchdog records a failed check, saves what shows where the guest is
 # stuck (blocked tasks' stacks, the trace buffer, the transports'
 # counters) and powers the guest off, so the run ends with its evidence.
@@ -944,7 +946,7 @@ stall_watchdog() {
 	set +x
 	local secs=${STALL_SECS:-300} last=-1 size idle=0
 	while sleep 10; do
-		size=$(stat -c %s "$OUT/trace" 2>/dev/null || echo 0)
+		size=$(stat -c %s "$OUT/trace" "$OUT/log" 2>/dev/null | tr '\n' ' ')
 		if [ "$size" != "$last" ]; then
 			last=$size idle=0
 			continue
