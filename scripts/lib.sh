@@ -102,3 +102,19 @@ vm_lock_take() {
 	fi
 	rm -f "$ticket"
 }
+
+# suite_vers V: refuse an NFS version vmtest does not mount.
+suite_vers() {
+	case "$1" in 3|4.0|4.1|4.2) ;; *) die "--vers: 3, 4.0, 4.1 or 4.2" ;; esac
+}
+
+# suite_run CLIENT SERVER VERS KERNEL TIMEOUT CMD: run a third-party
+# suite's CMD in the client of two guests (vmtest --run, which starts it
+# in the harness's mount of the export). Such suites can be silent for
+# longer than vmtest's default stall limit, so theirs is 1800 s unless
+# RPCRDMA_STALL_SECS says otherwise.
+suite_run() {
+	RPCRDMA_STALL_SECS=${RPCRDMA_STALL_SECS:-1800} \
+		"$RPCRDMA_TOP/scripts/vmtest" --topology two --client "$1" \
+		--server "$2" --vers "$3" --kernel "$4" --timeout "$5" --run "$6"
+}
