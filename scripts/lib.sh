@@ -27,19 +27,44 @@ stock_kver() {
 
 # Kernels besides the default 6.12, pinned so that a cache stays valid:
 # "RELEASE PACKAGE-VERSION SUITE PACKAGE..." for a name given to
-# make setup KERNEL= and scripts/vmtest --kernel. When the archive drops
-# a pinned version (a security update replaces it), bump the pin.
+# make setup KERNEL= and scripts/vmtest --kernel. Debian's archive keeps
+# only the newest upload of a series (a security update replaces the
+# pinned one, and linux-kbuild-6.1 moves with every upload), so when the
+# pin can no longer be had, make setup takes the newest release of the
+# same series and records it in $RPCRDMA_CACHE/stock/pin-NAME, which
+# then wins over the pin below: every script uses what setup prepared.
 kernel_pin() {
-	local k
+	local f=$RPCRDMA_CACHE/stock/pin-$1
+	if [ -r "$f" ]; then
+		cat "$f"
+	else
+		kernel_pin_of "$1"
+	fi
+}
+
+# kernel_pin_of NAME [RELEASE PACKAGE-VERSION]: the pin line of NAME,
+# or of another release of its series (see kernel_pin).
+kernel_pin_of() {
+	local k v
 	case "$1" in
-	6.1)	k=6.1.0-56-amd64
-		echo "$k 6.1.192-2 bookworm linux-image-$k-unsigned" \
+	6.1)	k=${2:-6.1.0-57-amd64} v=${3:-6.1.192-3}
+		echo "$k $v bookworm linux-image-$k-unsigned" \
 			"linux-headers-$k linux-headers-${k%-amd64}-common" \
 			"linux-kbuild-6.1" ;;
-	7.2)	k=7.2.13+deb14-amd64
-		echo "$k 7.2.13-1 sid linux-binary-$k linux-modules-$k" \
+	7.2)	k=${2:-7.2.13+deb14-amd64} v=${3:-7.2.13-1}
+		echo "$k $v sid linux-binary-$k linux-modules-$k" \
 			"linux-base-$k linux-headers-$k" \
 			"linux-headers-${k%-amd64}-common linux-kbuild-${k%-amd64}" ;;
+	*)	return 1 ;;
+	esac
+}
+
+# The pattern of the package that names a release of the series NAME:
+# its release is the package name with the prefix and suffix taken off.
+kernel_series_pkg() {
+	case "$1" in
+	6.1)	echo 'linux-image- ^linux-image-6\.1\.0-[0-9]+-amd64-unsigned$ -unsigned' ;;
+	7.2)	echo 'linux-binary- ^linux-binary-7\.2\.[0-9]+\+deb14-amd64$ ' ;;
 	*)	return 1 ;;
 	esac
 }
