@@ -859,7 +859,7 @@ struct svcrdma_recv_ctxt *svcrdma_reads_complete(struct svc_rqst *rqstp,
 	svcrdma_rb_finish(rb, rqstp);
 	if (!svcrdma_rb_xid_ok(rb, rqstp)) {
 		svcrdma_send_error(sx, ctxt->rc_msg.m1_prefix.px_xid,
-				   RPCRDMA_CE_XID);
+				   RPCRDMA_CE_XID, false);
 		svcrdma_recv_ctxt_put(sx, ctxt);
 		ctxt = NULL;
 	}

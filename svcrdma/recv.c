@@ -243,7 +243,7 @@ static int svcrdma_recv_decode(struct svcrdma_xprt *sx,
 	switch (rpcrdma_codec_action(err, RPCRDMA_ROLE_RESPONDER)) {
 	case RPCRDMA_ACT_ERR_VERS:
 	case RPCRDMA_ACT_ERR_CHUNK:
-		svcrdma_send_error(sx, msg->m1_prefix.px_xid, err);
+		svcrdma_send_error(sx, msg->m1_prefix.px_xid, err, false);
 		break;
 	case RPCRDMA_ACT_CLOSE:
 		svc_xprt_deferred_close(&sx->sx_xprt);
@@ -352,7 +352,7 @@ call:
 	case -EINVAL:
 		/* RFC 8166, Section 4.5.2: a Read list we cannot use */
 		svcrdma_send_error(sx, ctxt->rc_msg.m1_prefix.px_xid,
-				   RPCRDMA_CE_TOO_LONG);
+				   RPCRDMA_CE_TOO_LONG, false);
 		return ret;
 	default:
 		/* RFC 8166, Section 4.5.3: the RDMA Read itself failed */

@@ -84,7 +84,7 @@ static void svcrdma_v2_send_code(struct svcrdma_xprt *sx, u32 xid, u32 code)
 {
 	struct rpcrdma_v2_error e = { .e2_code = code };
 
-	svcrdma_v2_send_error(sx, xid, RPCRDMA_VERSION_2, &e);
+	svcrdma_v2_send_error(sx, xid, RPCRDMA_VERSION_2, &e, false);
 }
 
 static void svcrdma_v2_drop(struct svcrdma_xprt *sx, u32 xid, u32 htype,
@@ -199,7 +199,8 @@ static int svcrdma_v2_recv_err(struct svcrdma_xprt *sx, struct svcrdma_v2 *v2,
 		case RPCRDMA_ACT_ERR_VERS:
 		case RPCRDMA_ACT_ERR_CHUNK:
 			rpcrdma_v2_error_body(&e, err, sx->sx_max_version);
-			svcrdma_v2_send_error(sx, xid, RPCRDMA_VERSION_2, &e);
+			svcrdma_v2_send_error(sx, xid, RPCRDMA_VERSION_2, &e,
+					      false);
 			answered = true;
 			break;
 		case RPCRDMA_ACT_CLOSE:
@@ -255,14 +256,14 @@ static int svcrdma_v2_call(struct svcrdma_xprt *sx, struct svcrdma_v2 *v2,
 		e = (struct rpcrdma_v2_error){
 			.e2_code = RPCRDMA2_ERR_READ_CHUNKS, .e2_max = 0,
 		};
-		svcrdma_v2_send_error(sx, xid, RPCRDMA_VERSION_2, &e);
+		svcrdma_v2_send_error(sx, xid, RPCRDMA_VERSION_2, &e, false);
 		return -EINVAL;
 	}
 	err = rpcrdma_v2_to_v1(m2, &ctxt->rc_msg);
 	if (err) {
 		trace_svcrdma_decode_err(sx, xid, ctxt->rc_len, err);
 		rpcrdma_v2_error_body(&e, err, sx->sx_max_version);
-		svcrdma_v2_send_error(sx, xid, RPCRDMA_VERSION_2, &e);
+		svcrdma_v2_send_error(sx, xid, RPCRDMA_VERSION_2, &e, false);
 		return -EINVAL;
 	}
 	return svcrdma_v2_call_ready(v2, ctxt, m2);
@@ -336,7 +337,8 @@ static int svcrdma_v2_cont_final(struct svcrdma_xprt *sx,
 	if (err) {
 		trace_svcrdma_decode_err(sx, ra->ra_xid, ra->ra_len, err);
 		rpcrdma_v2_error_body(&e, err, sx->sx_max_version);
-		svcrdma_v2_send_error(sx, ra->ra_xid, RPCRDMA_VERSION_2, &e);
+		svcrdma_v2_send_error(sx, ra->ra_xid, RPCRDMA_VERSION_2, &e,
+				      false);
 		return -EINVAL;
 	}
 	/* Read positions index this; read.c checks them against it */
@@ -459,7 +461,7 @@ static void svcrdma_v2_send_vers(struct svcrdma_xprt *sx, u32 xid, u32 vers,
 		.e2_vers_high = high,
 	};
 
-	svcrdma_v2_send_error(sx, xid, vers, &e);
+	svcrdma_v2_send_error(sx, xid, vers, &e, false);
 }
 
 /**

@@ -745,11 +745,11 @@ static int __svcrdma_sendto(struct svc_rqst *rqstp)
 			return ret;
 		if (v2) {
 			/* v2-07, Sections 7.3.4 and 7.3.5 */
-			svcrdma_v2_send_error(sx, xid, RPCRDMA_VERSION_2, &e);
+			svcrdma_v2_send_error(sx, xid, RPCRDMA_VERSION_2, &e, true);
 			return 0;
 		}
 		/* RFC 8166, Section 4.5.3: the client's chunks are too small */
-		svcrdma_send_error(sx, xid, RPCRDMA_CE_TOO_LONG);
+		svcrdma_send_error(sx, xid, RPCRDMA_CE_TOO_LONG, true);
 		return 0;
 	}
 	return svcrdma_send_post(sx, sc, ctxt->rc_inv_rkey,

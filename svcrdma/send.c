@@ -17,7 +17,15 @@
  * that does not become a Call, if no Call is waiting for its Reply
  * (which would carry a fresh value) and the client has used more than
  * half of what we last advertised, an RDMA2_GRANT refreshes it. It is
- * sent only if a credit is free right now: xpo_recvfrom never waits.
+ * sent only if a credit is free right now.
+ *
+ * xpo_recvfrom never waits for the client: an nfsd thread held there
+ * serves no one else, and one message granting no credit would hold it
+ * (Section 4.2.1.1 lets a peer grant zero). What it sends (errors, our
+ * CONNPROP_FINAL, GRANT) is posted at once or not at all; an answer
+ * that cannot go closes the connection, which a client that meant well
+ * recovers from by reconnecting. A Reply, or an error in its place,
+ * waits for credit as Section 4.2.1.1 says, bounded (see v2.c).
  */
 
 #include <linux/slab.h>
@@ -315,11 +323,62 @@ int svcrdma_send_post(struct svcrdma_xprt *sx, struct svcrdma_send_ctxt *sc,
 	return ret;
 }
 
+/*
+ * Post @sc now or not at all: without waiting for a credit from the
+ * client or behind a continued Reply (see the top of this file).
+ * Return: 0; -EAGAIN when it could not go now, @sc released; another
+ * negative errno from __svcrdma_send_post().
+ */
+static int svcrdma_send_post_now(struct svcrdma_xprt *sx,
+				 struct svcrdma_send_ctxt *sc)
+{
+	struct svcrdma_v2 *v2 = sx->sx_v2;
+	int ret;
+
+	if (v2) {
+		if (!down_read_trylock(&v2->v2_send_sem))
+			goto not_now;
+		if (svcrdma_v2_take_credit(sx, false)) {
+			up_read(&v2->v2_send_sem);
+			goto not_now;
+		}
+	}
+	ret = __svcrdma_send_post(sx, sc, 0, false);
+	if (v2)
+		up_read(&v2->v2_send_sem);
+	return ret == -EAGAIN ? -EIO : ret;
+
+not_now:
+	svcrdma_send_ctxt_put(sx, sc);
+	return -EAGAIN;
+}
+
+/*
+ * Post a control message: from xpo_sendto (@wait) as a Reply is, from
+ * xpo_recvfrom at once, closing the connection when it cannot go.
+ */
+static void svcrdma_ctl_post(struct svcrdma_xprt *sx,
+			     struct svcrdma_send_ctxt *sc, bool wait)
+{
+	if (wait) {
+		svcrdma_send_post(sx, sc, 0, false);
+		return;
+	}
+	if (svcrdma_send_post_now(sx, sc) != -EAGAIN)
+		return;
+	svcrdma_stat_inc(SVCRDMA_STAT_V2_CREDIT_NONE);
+	trace_svcrdma_v2_credit_none(sx, atomic_read(&sx->sx_v2->v2_sent),
+				     READ_ONCE(sx->sx_v2->v2_limit));
+	svc_xprt_deferred_close(&sx->sx_xprt);
+}
+
 /**
  * svcrdma_send_error - answer a Call with RDMA_ERROR or RDMA2_ERROR
  * @sx: the connection
  * @xid: the Call's rdma_xid
  * @err: codec result that decides the error
+ * @wait: true from xpo_sendto (in a Reply's place), false from
+ *	xpo_recvfrom (see the top of this file)
  *
  * RFC 8166, Section 4.5: a responder that cannot process a Call's
  * transport header tells the requester with an RDMA_ERROR message; on
@@ -327,7 +386,7 @@ int svcrdma_send_post(struct svcrdma_xprt *sx, struct svcrdma_send_ctxt *sc,
  * gives (v2-07, Section 7).
  */
 void svcrdma_send_error(struct svcrdma_xprt *sx, u32 xid,
-			enum rpcrdma_codec_err err)
+			enum rpcrdma_codec_err err, bool wait)
 {
 	struct svcrdma_send_ctxt *sc;
 	size_t len;
@@ -336,7 +395,7 @@ void svcrdma_send_error(struct svcrdma_xprt *sx, u32 xid,
 		struct rpcrdma_v2_error e;
 
 		rpcrdma_v2_error_body(&e, err, sx->sx_max_version);
-		svcrdma_v2_send_error(sx, xid, RPCRDMA_VERSION_2, &e);
+		svcrdma_v2_send_error(sx, xid, RPCRDMA_VERSION_2, &e, wait);
 		return;
 	}
 	sc = svcrdma_send_ctxt_get(sx);
@@ -355,7 +414,7 @@ void svcrdma_send_error(struct svcrdma_xprt *sx, u32 xid,
 		svcrdma_stat_inc(SVCRDMA_STAT_ERR_CHUNK);
 	trace_svcrdma_send_error(sx, xid, sc->sc_len,
 				 sc->sc_msg.m1_error.e1_code);
-	svcrdma_send_post(sx, sc, 0, false);
+	svcrdma_ctl_post(sx, sc, wait);
 }
 
 static void svcrdma_v2_error_stat(u32 code)
@@ -409,13 +468,14 @@ static u32 svcrdma_ctl_credit(struct svcrdma_xprt *sx)
  * @xid: rdma_xid of the message answered (v2-07, Section 7)
  * @vers: its rdma_vers, echoed (same section)
  * @e: rdma_err and its body
+ * @wait: as for svcrdma_send_error()
  *
  * Also used for ERR_VERS to any version: Version 1's RDMA_ERROR with
  * ERR_VERS has the same layout (prefix, 4, 1, low, high). Errors are
  * control messages: never sent With Invalidate (Section 6.5).
  */
 void svcrdma_v2_send_error(struct svcrdma_xprt *sx, u32 xid, u32 vers,
-			   const struct rpcrdma_v2_error *e)
+			   const struct rpcrdma_v2_error *e, bool wait)
 {
 	struct svcrdma_send_ctxt *sc;
 	size_t len;
@@ -431,7 +491,7 @@ void svcrdma_v2_send_error(struct svcrdma_xprt *sx, u32 xid, u32 vers,
 	sc->sc_len = len;
 	svcrdma_v2_error_stat(e->e2_code);
 	trace_svcrdma_v2_error(sx, xid, vers, e->e2_code);
-	svcrdma_send_post(sx, sc, 0, false);
+	svcrdma_ctl_post(sx, sc, wait);
 }
 
 /**
@@ -443,7 +503,8 @@ void svcrdma_v2_send_error(struct svcrdma_xprt *sx, u32 xid, u32 vers,
  * connection is established. Ours goes before anything else we send on
  * the connection and echoes the xid of the client's first message, so
  * it also serves as the answer the client waits for (Section 4.3.1).
- * Called only from xpo_recvfrom.
+ * Called only from xpo_recvfrom: a client whose first message leaves
+ * no credit for it is disconnected (see the top of this file).
  */
 void svcrdma_v2_send_props(struct svcrdma_xprt *sx, u32 xid)
 {
@@ -477,7 +538,7 @@ void svcrdma_v2_send_props(struct svcrdma_xprt *sx, u32 xid)
 	sc->sc_len = len;
 	svcrdma_stat_inc(SVCRDMA_STAT_V2_CONNPROP_SENT);
 	trace_svcrdma_v2_props_sent(sx, xid, pr.pr_sbsiz, pr.pr_rbsiz);
-	svcrdma_send_post(sx, sc, 0, false);
+	svcrdma_ctl_post(sx, sc, false);
 }
 
 /**
@@ -493,7 +554,7 @@ void svcrdma_v2_grant_check(struct svcrdma_xprt *sx)
 	u32 adv, credit;
 	s32 left;
 	size_t len;
-	int posted;
+	int posted, ret;
 
 	if (READ_ONCE(sx->sx_version) != RPCRDMA_VERSION_2 ||
 	    !v2->v2_props_sent || atomic_read(&v2->v2_calls) ||
@@ -518,16 +579,12 @@ void svcrdma_v2_grant_check(struct svcrdma_xprt *sx)
 		return;
 	}
 	sc->sc_len = len;
-	down_read(&v2->v2_send_sem);
-	if (svcrdma_v2_take_credit(sx, false)) {
-		up_read(&v2->v2_send_sem);
-		svcrdma_send_ctxt_put(sx, sc);
+	ret = svcrdma_send_post_now(sx, sc);
+	if (ret == -EAGAIN)
 		trace_svcrdma_v2_grant_skip(sx, atomic_read(&v2->v2_sent),
 					    READ_ONCE(v2->v2_limit));
+	if (ret)
 		return;
-	}
 	trace_svcrdma_v2_grant(sx, atomic_read(&v2->v2_sent), credit);
 	svcrdma_stat_inc(SVCRDMA_STAT_V2_GRANT_SENT);
-	__svcrdma_send_post(sx, sc, 0, false);
-	up_read(&v2->v2_send_sem);
 }

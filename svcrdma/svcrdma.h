@@ -595,9 +595,9 @@ int svcrdma_send_post(struct svcrdma_xprt *sx, struct svcrdma_send_ctxt *sc,
 int __svcrdma_send_post(struct svcrdma_xprt *sx, struct svcrdma_send_ctxt *sc,
 			u32 inv_rkey, bool inv);
 void svcrdma_send_error(struct svcrdma_xprt *sx, u32 xid,
-			enum rpcrdma_codec_err err);
+			enum rpcrdma_codec_err err, bool wait);
 void svcrdma_v2_send_error(struct svcrdma_xprt *sx, u32 xid, u32 vers,
-			   const struct rpcrdma_v2_error *e);
+			   const struct rpcrdma_v2_error *e, bool wait);
 void svcrdma_v2_send_props(struct svcrdma_xprt *sx, u32 xid);
 void svcrdma_v2_grant_check(struct svcrdma_xprt *sx);
 
@@ -723,6 +723,7 @@ enum svcrdma_stat {
 	SVCRDMA_STAT_V2_HOSTAUTH,
 	SVCRDMA_STAT_V2_CREDIT_WAITS,
 	SVCRDMA_STAT_V2_CREDIT_TIMEOUTS,
+	SVCRDMA_STAT_V2_CREDIT_NONE,
 	SVCRDMA_STAT_SQ_STALLS,
 	SVCRDMA_STAT_PROBE_STUCK,
 	SVCRDMA_STAT_READ_SEGS,

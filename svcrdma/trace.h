@@ -458,6 +458,7 @@ DECLARE_EVENT_CLASS(svcrdma_v2_flow_class,
 
 DEFINE_SVCRDMA_V2_FLOW_EVENT(v2_credit_wait);
 DEFINE_SVCRDMA_V2_FLOW_EVENT(v2_credit_timeout);
+DEFINE_SVCRDMA_V2_FLOW_EVENT(v2_credit_none);
 /* A GRANT was due but the client grants us no Send right now */
 DEFINE_SVCRDMA_V2_FLOW_EVENT(v2_grant_skip);
 
