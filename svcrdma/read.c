@@ -488,7 +488,12 @@ static int svcrdma_rb_defer(struct svcrdma_rbuild *rb)
 	return ret;
 }
 
-/* Post the Reads and wait for them, holding the connection (XPT_BUSY). */
+/*
+ * Post the Reads and wait for them, holding the connection (XPT_BUSY).
+ * Bounded: Reads still unanswered after SVCRDMA_READ_WAIT close the
+ * connection, and the QP is flushed so that they complete (in error)
+ * and can write into our pages no more.
+ */
 static int svcrdma_rb_wait(struct svcrdma_rbuild *rb)
 {
 	struct svcrdma_xprt *sx = rb->rb_sx;
@@ -502,7 +507,14 @@ static int svcrdma_rb_wait(struct svcrdma_rbuild *rb)
 		return -EIO;	/* orphaned: the connection frees @rb */
 	if (ret)
 		return ret;
-	wait_for_completion(&rb->rb_done);
+	if (!wait_for_completion_timeout(&rb->rb_done, SVCRDMA_READ_WAIT)) {
+		svcrdma_stat_inc(SVCRDMA_STAT_READ_STUCK);
+		trace_svcrdma_read_stuck(sx, atomic_read(&sx->sx_reads_deferred));
+		svc_xprt_deferred_close(&sx->sx_xprt);
+		svcrdma_qp_flush(sx);
+		/* The flush completes every posted work request at once */
+		wait_for_completion(&rb->rb_done);
+	}
 	svcrdma_sq_release(sx, rb->rb_wrs);
 	return rb->rb_status == IB_WC_SUCCESS ? 0 : -EIO;
 }

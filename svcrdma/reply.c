@@ -596,21 +596,29 @@ static int svcrdma_cont_build(struct svcrdma_xprt *sx,
 /*
  * Post the parts in order, under v2_send_sem held for write: nothing
  * else may be sent between them (v2-07, Section 4.1). Each takes a
- * credit (Section 4.2.1). A failure here leaves a Reply half sent, so
- * the connection is closed (Section 7.4); the parts not posted are
- * released.
+ * credit (Section 4.2.1) without waiting: the caller saw enough for all
+ * of them under the write side, where no other Send takes one, so a
+ * part finds none only if the client took its credit back meanwhile
+ * (its rdma_credit may go down); waiting here would hold every Send of
+ * the connection behind the write side. A failure here leaves a Reply
+ * half sent, so the connection is closed (Section 7.4); the parts not
+ * posted are released.
  */
 static int svcrdma_cont_post(struct svcrdma_xprt *sx,
 			     struct svcrdma_send_ctxt **parts,
 			     unsigned int n,
 			     const struct svcrdma_recv_ctxt *ctxt)
 {
+	struct svcrdma_v2 *v2 = sx->sx_v2;
 	unsigned int i;
 	int ret = 0;
 
 	for (i = 0; i < n; i++) {
-		ret = svcrdma_v2_take_credit(sx, true);
+		ret = svcrdma_v2_take_credit(sx, false);
 		if (ret) {
+			svcrdma_stat_inc(SVCRDMA_STAT_V2_CREDIT_NONE);
+			trace_svcrdma_v2_credit_none(sx, atomic_read(&v2->v2_sent),
+						     READ_ONCE(v2->v2_limit));
 			svc_xprt_deferred_close(&sx->sx_xprt);
 			break;
 		}

@@ -80,6 +80,14 @@ static_assert(SVCRDMA_MAX_PAYLOAD <= RPCSVC_MAXPAYLOAD);
  * posts no Receives under unlimited RNR retries never does (sq.c).
  */
 #define SVCRDMA_SQ_STALL	(15 * HZ)
+/*
+ * Longest a thread waits for the RDMA Reads of a Call it pulls itself
+ * (read.c, when the connection already has its deferred Calls). The
+ * client's device answers them; one that never does (no transport
+ * timeout ends an RDMA Read on iWARP, whose TCP stays alive) would
+ * hold the thread, and the connection it keeps busy, for ever.
+ */
+#define SVCRDMA_READ_WAIT	(30 * HZ)
 
 /* Bounds and defaults of the administrator's tunables (see params.c). */
 #define SVCRDMA_REQS_MIN	4U
@@ -726,6 +734,7 @@ enum svcrdma_stat {
 	SVCRDMA_STAT_V2_CREDIT_NONE,
 	SVCRDMA_STAT_SQ_STALLS,
 	SVCRDMA_STAT_PROBE_STUCK,
+	SVCRDMA_STAT_READ_STUCK,
 	SVCRDMA_STAT_READ_SEGS,
 	SVCRDMA_STAT_WRITE_SEGS,
 	SVCRDMA_STAT_MAX

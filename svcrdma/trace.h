@@ -110,8 +110,11 @@ TRACE_EVENT(svcrdma_sq_full,
 		      __get_str(addr), __entry->wrs)
 );
 
-/* deferred: Calls of this connection whose Reads wait as a thread does */
-TRACE_EVENT(svcrdma_read_wait,
+/*
+ * deferred: Calls of this connection whose Reads wait as a thread does
+ * (read_wait); read_stuck: a thread's Reads outlived SVCRDMA_READ_WAIT
+ */
+DECLARE_EVENT_CLASS(svcrdma_read_wait_class,
 	    TP_PROTO(const struct svcrdma_xprt *sx, int deferred),
 	    TP_ARGS(sx, deferred),
 	    TP_STRUCT__entry(RPCRDMA_TP_CONN_FIELDS
@@ -125,6 +128,13 @@ TRACE_EVENT(svcrdma_read_wait,
 	    TP_printk("conn=%u peer=%s deferred=%d", RPCRDMA_TP_CONN_ARGS,
 		      __get_str(addr), __entry->deferred)
 );
+
+DEFINE_EVENT(svcrdma_read_wait_class, svcrdma_read_wait,
+	     TP_PROTO(const struct svcrdma_xprt *sx, int deferred),
+	     TP_ARGS(sx, deferred));
+DEFINE_EVENT(svcrdma_read_wait_class, svcrdma_read_stuck,
+	     TP_PROTO(const struct svcrdma_xprt *sx, int deferred),
+	     TP_ARGS(sx, deferred));
 
 /* vers: the RPC-over-RDMA version the connection's first message fixed */
 TRACE_EVENT(svcrdma_vers_fixed,
