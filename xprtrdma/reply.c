@@ -360,9 +360,6 @@ static void xprtrdma_reply_forward(struct xprtrdma_ep *ep,
 			     msg->m1_prefix.px_proc);
 	/* The server has the Call: its Send buffer is free (send.c) */
 	xprtrdma_send_consumed(req);
-	/* The connection carries replies: a later reconnect need not wait */
-	if (READ_ONCE(rx->rx_xprt.reestablish_timeout))
-		WRITE_ONCE(rx->rx_xprt.reestablish_timeout, 0);
 
 	if (wc->wc_flags & IB_WC_WITH_INVALIDATE) {
 		trace_xprtrdma_remote_inv(xid, wc->ex.invalidate_rkey);
@@ -385,6 +382,13 @@ static void xprtrdma_reply_forward(struct xprtrdma_ep *ep,
 		xprtrdma_ep_fail(ep);
 		return;
 	}
+	/*
+	 * The connection carries replies: a later reconnect need not wait.
+	 * Only one that checked out says so; a server whose every Reply
+	 * closes the connection meets the reconnect backoff.
+	 */
+	if (READ_ONCE(rx->rx_xprt.reestablish_timeout))
+		WRITE_ONCE(rx->rx_xprt.reestablish_timeout, 0);
 	/* Only a Reply that checked out moves the credits */
 	if (ep->ep_vers == RPCRDMA_VERSION_2)
 		credits = xprtrdma_v2_cwnd(ep);
