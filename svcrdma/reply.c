@@ -609,17 +609,13 @@ static int svcrdma_cont_post(struct svcrdma_xprt *sx,
 			     unsigned int n,
 			     const struct svcrdma_recv_ctxt *ctxt)
 {
-	struct svcrdma_v2 *v2 = sx->sx_v2;
 	unsigned int i;
 	int ret = 0;
 
 	for (i = 0; i < n; i++) {
 		ret = svcrdma_v2_take_credit(sx, false);
 		if (ret) {
-			svcrdma_stat_inc(SVCRDMA_STAT_V2_CREDIT_NONE);
-			trace_svcrdma_v2_credit_none(sx, atomic_read(&v2->v2_sent),
-						     READ_ONCE(v2->v2_limit));
-			svc_xprt_deferred_close(&sx->sx_xprt);
+			svcrdma_v2_credit_none(sx);
 			break;
 		}
 		/* v2-07, Section 6.5: the last Send ends the Reply */

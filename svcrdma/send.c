@@ -364,12 +364,8 @@ static void svcrdma_ctl_post(struct svcrdma_xprt *sx,
 		svcrdma_send_post(sx, sc, 0, false);
 		return;
 	}
-	if (svcrdma_send_post_now(sx, sc) != -EAGAIN)
-		return;
-	svcrdma_stat_inc(SVCRDMA_STAT_V2_CREDIT_NONE);
-	trace_svcrdma_v2_credit_none(sx, atomic_read(&sx->sx_v2->v2_sent),
-				     READ_ONCE(sx->sx_v2->v2_limit));
-	svc_xprt_deferred_close(&sx->sx_xprt);
+	if (svcrdma_send_post_now(sx, sc) == -EAGAIN)
+		svcrdma_v2_credit_none(sx);
 }
 
 /**

@@ -617,6 +617,7 @@ void svcrdma_v2_recv_done(struct svcrdma_xprt *sx,
 u32 svcrdma_v2_credit(struct svcrdma_xprt *sx);
 void svcrdma_v2_stamp(struct svcrdma_xprt *sx, struct svcrdma_send_ctxt *sc);
 int svcrdma_v2_take_credit(struct svcrdma_xprt *sx, bool wait);
+void svcrdma_v2_credit_none(struct svcrdma_xprt *sx);
 void svcrdma_v2_apply_props(struct svcrdma_xprt *sx,
 			    const struct rpcrdma_v2_props *pr);
 void svcrdma_v2_call_done(struct svcrdma_xprt *sx,

@@ -294,6 +294,24 @@ int svcrdma_v2_take_credit(struct svcrdma_xprt *sx, bool wait)
 }
 EXPORT_SYMBOL_IF_KUNIT(svcrdma_v2_take_credit);
 
+/**
+ * svcrdma_v2_credit_none - a Send that may not wait found no credit
+ * @sx: a connection that may speak Version 2
+ *
+ * Where waiting for the client would hold a thread it must not (the
+ * Receive path, a continued Reply's parts): counted, traced, and the
+ * connection is closed.
+ */
+void svcrdma_v2_credit_none(struct svcrdma_xprt *sx)
+{
+	struct svcrdma_v2 *v2 = sx->sx_v2;
+
+	svcrdma_stat_inc(SVCRDMA_STAT_V2_CREDIT_NONE);
+	trace_svcrdma_v2_credit_none(sx, atomic_read(&v2->v2_sent),
+				     READ_ONCE(v2->v2_limit));
+	svc_xprt_deferred_close(&sx->sx_xprt);
+}
+
 /* A property's value: the one sent, or its default when sent empty */
 static u32 svcrdma_v2_prop(const struct rpcrdma_v2_props *pr, u32 id,
 			   u32 val, u32 def, u32 cur)
