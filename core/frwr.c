@@ -109,12 +109,27 @@ EXPORT_SYMBOL_IF_KUNIT(frwr_ib_map_sg);
 
 VISIBLE_IF_KUNIT void frwr_ib_unmap_sg(struct ib_device *dev,
 				       struct scatterlist *sg, int nents,
-				       enum dma_data_direction dir)
+				       enum dma_data_direction dir,
+				       unsigned long attrs)
 {
-	KUNIT_STATIC_STUB_REDIRECT(frwr_ib_unmap_sg, dev, sg, nents, dir);
-	ib_dma_unmap_sg(dev, sg, nents, dir);
+	KUNIT_STATIC_STUB_REDIRECT(frwr_ib_unmap_sg, dev, sg, nents, dir,
+				   attrs);
+	ib_dma_unmap_sg_attrs(dev, sg, nents, dir, attrs);
 }
 EXPORT_SYMBOL_IF_KUNIT(frwr_ib_unmap_sg);
+
+/* ib_verbs.h has no scatterlist sync; software devices map nothing */
+VISIBLE_IF_KUNIT void frwr_ib_sync_sg_for_cpu(struct ib_device *dev,
+					      struct scatterlist *sg,
+					      int nents,
+					      enum dma_data_direction dir)
+{
+	KUNIT_STATIC_STUB_REDIRECT(frwr_ib_sync_sg_for_cpu, dev, sg, nents,
+				   dir);
+	if (!ib_uses_virt_dma(dev))
+		dma_sync_sg_for_cpu(dev->dma_device, sg, nents, dir);
+}
+EXPORT_SYMBOL_IF_KUNIT(frwr_ib_sync_sg_for_cpu);
 
 VISIBLE_IF_KUNIT int frwr_ib_map_mr_sg(struct ib_mr *ibmr,
 				       struct scatterlist *sg, int nents)
@@ -177,13 +192,20 @@ out_free:
 	return NULL;
 }
 
+/*
+ * An MR frwr_sync_for_cpu() handed to the CPU stays the CPU's: the
+ * unmap must not sync again, or a bounce buffer (swiotlb) or a cache
+ * invalidation would undo what the CPU wrote since.
+ */
 static void frwr_unmap(struct frwr_mr *mr)
 {
 	if (!mr->fm_mapped)
 		return;
 	frwr_ib_unmap_sg(mr->fm_pool->fp_pd->device, mr->fm_sg, mr->fm_nents,
-			 mr->fm_dir);
+			 mr->fm_dir,
+			 mr->fm_cpu_owned ? DMA_ATTR_SKIP_CPU_SYNC : 0);
 	mr->fm_mapped = 0;
+	mr->fm_cpu_owned = false;
 	atomic_dec(&frwr_mapped_mrs);
 }
 
@@ -362,6 +384,7 @@ int frwr_map(struct frwr_mr *mr, enum dma_data_direction dir, int access)
 	if (!mapped)
 		return -EIO;
 	mr->fm_mapped = mapped;
+	mr->fm_cpu_owned = false;
 	atomic_inc(&frwr_mapped_mrs);
 
 	n = frwr_ib_map_mr_sg(mr->fm_mr, mr->fm_sg, mapped);
@@ -450,3 +473,27 @@ void frwr_mark_dirty(struct frwr_mr *mr)
 		mr->fm_state = FRWR_DIRTY;
 }
 EXPORT_SYMBOL_FRWR(frwr_mark_dirty);
+
+/**
+ * frwr_sync_for_cpu - make what the peer wrote into an MR the CPU's
+ * @mr: an MR the peer may have written into (mapped DMA_FROM_DEVICE)
+ *
+ * The peer's RDMA Writes are in memory once the message that follows
+ * them has been received, but with a bounce buffer (swiotlb) or caches
+ * the device does not snoop the CPU sees them only after a sync. Call
+ * this before the CPU reads or writes the MR's memory; from then on the
+ * memory is the CPU's, and frwr_put() unmaps it without syncing again.
+ * Nothing happens for an MR that is not mapped for the device to write.
+ *
+ * Context: any; does not sleep.
+ */
+void frwr_sync_for_cpu(struct frwr_mr *mr)
+{
+	if (!mr->fm_mapped || mr->fm_dir != DMA_FROM_DEVICE ||
+	    mr->fm_cpu_owned)
+		return;
+	frwr_ib_sync_sg_for_cpu(mr->fm_pool->fp_pd->device, mr->fm_sg,
+				mr->fm_nents, mr->fm_dir);
+	mr->fm_cpu_owned = true;
+}
+EXPORT_SYMBOL_FRWR(frwr_sync_for_cpu);

@@ -34,7 +34,8 @@ struct f_fix {
 	int alloc_left;		/* allocations that succeed; < 0: all */
 	bool dma_fail;		/* ib_dma_map_sg maps nothing */
 	int map_short;		/* ib_map_mr_sg maps this many fewer */
-	unsigned int allocs, deregs, maps, unmaps;
+	unsigned int allocs, deregs, maps, unmaps, syncs;
+	unsigned long unmap_attrs;	/* of the latest unmap */
 	u8 *data;		/* what the scatterlists point at */
 };
 
@@ -82,9 +83,18 @@ static int f_map_sg(struct ib_device *dev, struct scatterlist *sg, int nents,
 }
 
 static void f_unmap_sg(struct ib_device *dev, struct scatterlist *sg,
-		       int nents, enum dma_data_direction dir)
+		       int nents, enum dma_data_direction dir,
+		       unsigned long attrs)
 {
 	f_fix()->unmaps++;
+	f_fix()->unmap_attrs = attrs;
+}
+
+static void f_sync_sg(struct ib_device *dev, struct scatterlist *sg,
+		      int nents, enum dma_data_direction dir)
+{
+	KUNIT_EXPECT_EQ(kunit_get_current_test(), dir, DMA_FROM_DEVICE);
+	f_fix()->syncs++;
 }
 
 static int f_map_mr_sg(struct ib_mr *ibmr, struct scatterlist *sg, int nents)
@@ -111,6 +121,7 @@ static int f_init(struct kunit *test)
 	kunit_activate_static_stub(test, frwr_ib_dereg_mr, f_dereg_mr);
 	kunit_activate_static_stub(test, frwr_ib_map_sg, f_map_sg);
 	kunit_activate_static_stub(test, frwr_ib_unmap_sg, f_unmap_sg);
+	kunit_activate_static_stub(test, frwr_ib_sync_sg_for_cpu, f_sync_sg);
 	kunit_activate_static_stub(test, frwr_ib_map_mr_sg, f_map_mr_sg);
 	return 0;
 }
@@ -442,6 +453,44 @@ static void frwr_unposted_test(struct kunit *test)
 	KUNIT_EXPECT_EQ(test, f->unmaps, 3);
 }
 
+/*
+ * frwr_sync_for_cpu(): only an MR mapped for the device to write is
+ * synced, once; its unmap then skips the sync, and the MR's next use
+ * starts over.
+ */
+static void frwr_cpu_sync_test(struct kunit *test)
+{
+	struct f_fix *f = test->priv;
+	struct frwr_mr *mr;
+
+	f_pool(test, f);
+	mr = f_registered(test, f);
+	frwr_sync_for_cpu(mr);
+	frwr_sync_for_cpu(mr);
+	KUNIT_EXPECT_EQ(test, f->syncs, 1);
+	frwr_invalidated(mr);
+	frwr_put(mr);
+	KUNIT_EXPECT_EQ(test, f->unmaps, 1);
+	KUNIT_EXPECT_EQ(test, f->unmap_attrs, DMA_ATTR_SKIP_CPU_SYNC);
+
+	/* Not synced this time: the unmap syncs */
+	mr = f_registered(test, f);
+	frwr_invalidated(mr);
+	frwr_put(mr);
+	KUNIT_EXPECT_EQ(test, f->unmaps, 2);
+	KUNIT_EXPECT_EQ(test, f->unmap_attrs, 0);
+
+	/* Nothing to sync: mapped for the device to read, or not mapped */
+	mr = f_get(test, f, 2);
+	frwr_sync_for_cpu(mr);
+	KUNIT_ASSERT_EQ(test, frwr_map(mr, DMA_TO_DEVICE, 0), 0);
+	frwr_sync_for_cpu(mr);
+	frwr_put(mr);
+	KUNIT_EXPECT_EQ(test, f->syncs, 1);
+	KUNIT_EXPECT_EQ(test, f->unmap_attrs, 0);
+	f_destroy(test, f);
+}
+
 static struct kunit_case rpcrdma_frwr_cases[] = {
 	KUNIT_CASE(frwr_pool_init_test),
 	KUNIT_CASE(frwr_device_depth_test),
@@ -452,6 +501,7 @@ static struct kunit_case rpcrdma_frwr_cases[] = {
 	KUNIT_CASE(frwr_orphan_test),
 	KUNIT_CASE(frwr_map_errors_test),
 	KUNIT_CASE(frwr_unposted_test),
+	KUNIT_CASE(frwr_cpu_sync_test),
 	{}
 };
 

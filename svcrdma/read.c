@@ -382,6 +382,16 @@ void svcrdma_spare_release(struct svcrdma_xprt *sx)
 }
 EXPORT_SYMBOL_IF_KUNIT(svcrdma_spare_release);
 
+/*
+ * The Reads are done: unmap their pages before anything reads them (a
+ * Long Call's xid, then nfsd). With a bounce buffer (swiotlb) or caches
+ * the device does not snoop, the data is in the pages only from here.
+ */
+static void svcrdma_rb_unmap(struct svcrdma_rbuild *rb)
+{
+	svcrdma_rw_release_list(rb->rb_sx, &rb->rb_rws);
+}
+
 /* Free @rb once its Reads are off the QP. */
 static void svcrdma_rb_free(struct svcrdma_rbuild *rb)
 {
@@ -728,6 +738,7 @@ int svcrdma_read_chunks(struct svc_rqst *rqstp, struct svcrdma_xprt *sx,
 	atomic_dec(&sx->sx_reads_deferred);
 	ret = svcrdma_rb_wait(rb);
 	if (!ret) {
+		svcrdma_rb_unmap(rb);
 		svcrdma_rb_finish(rb, rqstp);
 		if (!svcrdma_rb_xid_ok(rb, rqstp))
 			ret = -EINVAL;
@@ -867,6 +878,7 @@ struct svcrdma_recv_ctxt *svcrdma_reads_complete(struct svc_rqst *rqstp,
 		svcrdma_rb_free(rb);
 		return NULL;
 	}
+	svcrdma_rb_unmap(rb);
 	svcrdma_rb_give_pages(rb, rqstp);
 	svcrdma_rb_finish(rb, rqstp);
 	if (!svcrdma_rb_xid_ok(rb, rqstp)) {

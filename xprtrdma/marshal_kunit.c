@@ -69,7 +69,8 @@ static int m_map_sg(struct ib_device *dev, struct scatterlist *sg, int nents,
 }
 
 static void m_unmap_sg(struct ib_device *dev, struct scatterlist *sg,
-		       int nents, enum dma_data_direction dir)
+		       int nents, enum dma_data_direction dir,
+		       unsigned long attrs)
 {
 }
 

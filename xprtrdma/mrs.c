@@ -61,6 +61,29 @@ void xprtrdma_mrs_remote_inv(struct xprtrdma_req *req, u32 rkey)
 	spin_unlock(&req->req_lock);
 }
 
+/**
+ * xprtrdma_mrs_sync_for_cpu - hand an RPC's chunk memory to the CPU
+ * @req: the RPC a Reply matched
+ *
+ * Placing a Reply reads what the server wrote into the Write and Reply
+ * chunks (a Long Reply's xid) and writes into the same memory (inline
+ * bytes, the XDR pad after Write chunk data, a whole inline Reply where
+ * a Reply chunk went unused). That memory is still DMA-mapped: its MRs
+ * are unmapped only once invalidated. Synced for the CPU first, and
+ * unmapped later without a second sync (frwr_sync_for_cpu()), the CPU
+ * sees the server's bytes and keeps its own also where the device's
+ * view is a bounce buffer or a cache the device does not snoop.
+ */
+void xprtrdma_mrs_sync_for_cpu(struct xprtrdma_req *req)
+{
+	struct frwr_mr *mr;
+
+	spin_lock(&req->req_lock);
+	list_for_each_entry(mr, &req->req_mrs, fm_list)
+		frwr_sync_for_cpu(mr);
+	spin_unlock(&req->req_lock);
+}
+
 /* The reply side of an RPC is finished: complete it */
 static void xprtrdma_reply_side_done(struct xprtrdma_req *req)
 {

@@ -245,6 +245,8 @@ VISIBLE_IF_KUNIT int xprtrdma_reply_place(struct xprtrdma_ep *ep,
 	struct rpc_rqst *rqst = &req->req_rqst;
 	u32 wlen = 0, rlen = 0;
 
+	/* Every path below reads or writes memory the chunks map */
+	xprtrdma_mrs_sync_for_cpu(req);
 	if (msg->m1_prefix.px_proc == RPCRDMA1_ERROR)
 		return xprtrdma_reply_error(ep, rqst, msg);
 

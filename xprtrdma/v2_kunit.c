@@ -11,7 +11,9 @@
  *   xprtrdma_v2_cont    continued Reply reassembly and its error paths
  *   xprtrdma_v2_ccall   how a continued Call is split and reserved
  *   xprtrdma_reply_forms  both forms of a Reply to a Call that offered
- *                       a Reply chunk: inline, and RDMA_NOMSG
+ *                       a Reply chunk: inline, and RDMA_NOMSG; and both
+ *                       placed right where the device sees memory
+ *                       through a bounce buffer
  *
  * The connection is a kzalloc'd struct xprtrdma_ep on a fake verbs
  * device: no DMA mapping (the device has no dma_device, so the verbs
@@ -25,6 +27,7 @@
 #include <linux/slab.h>
 #include <kunit/test.h>
 #include <kunit/test-bug.h>
+#include <kunit/static_stub.h>
 
 #include <rpcrdma/compat.h>
 
@@ -1217,6 +1220,8 @@ static struct x_rc *x_rc_setup(struct kunit *test)
 	KUNIT_ASSERT_NOT_NULL(test, rc->priv);
 	KUNIT_ASSERT_NOT_NULL(test, rc->rcv);
 
+	spin_lock_init(&rc->req->req_lock);
+	INIT_LIST_HEAD(&rc->req->req_mrs);
 	rqst = &rc->req->req_rqst;
 	rqst->rq_xid = cpu_to_be32(X_XID);
 	rqst->rq_private_buf.head[0].iov_base = rc->priv;
@@ -1350,6 +1355,164 @@ static void x_rc_write_empty(struct kunit *test)
 	KUNIT_EXPECT_EQ(test, x_rc_place(test, rc), -EPROTO);
 }
 
+/*
+ * A device that sees memory through a bounce buffer, as swiotlb (or a
+ * confidential guest) gives it: mapping copies the memory into the
+ * device's shadow, the device writes the shadow, and only a sync for the
+ * CPU or an unmap without DMA_ATTR_SKIP_CPU_SYNC copies it back.
+ */
+static int x_bounce_map_sg(struct ib_device *dev, struct scatterlist *sg,
+			   int nents, enum dma_data_direction dir)
+{
+	struct kunit *test = kunit_get_current_test();
+	struct scatterlist *s;
+	void *shadow;
+	int i;
+
+	for_each_sg(sg, s, nents, i) {
+		shadow = kunit_kmalloc(test, s->length, GFP_KERNEL);
+		if (!shadow)
+			return 0;
+		memcpy(shadow, sg_virt(s), s->length);
+		s->dma_address = (uintptr_t)shadow;
+	}
+	return nents;
+}
+
+static void x_bounce_back(struct scatterlist *sg, int nents,
+			  enum dma_data_direction dir)
+{
+	struct scatterlist *s;
+	int i;
+
+	if (dir != DMA_FROM_DEVICE)
+		return;
+	for_each_sg(sg, s, nents, i)
+		memcpy(sg_virt(s), (void *)(uintptr_t)s->dma_address,
+		       s->length);
+}
+
+static void x_bounce_sync(struct ib_device *dev, struct scatterlist *sg,
+			  int nents, enum dma_data_direction dir)
+{
+	x_bounce_back(sg, nents, dir);
+}
+
+static void x_bounce_unmap_sg(struct ib_device *dev, struct scatterlist *sg,
+			      int nents, enum dma_data_direction dir,
+			      unsigned long attrs)
+{
+	if (!(attrs & DMA_ATTR_SKIP_CPU_SYNC))
+		x_bounce_back(sg, nents, dir);
+}
+
+static struct ib_mr *x_bounce_alloc_mr(struct ib_pd *pd, u32 depth)
+{
+	struct kunit *test = kunit_get_current_test();
+	struct ib_mr *mr = kunit_kzalloc(test, sizeof(*mr), GFP_KERNEL);
+
+	if (!mr)
+		return ERR_PTR(-ENOMEM);
+	mr->rkey = X_RC_HANDLE;
+	return mr;
+}
+
+static int x_bounce_dereg_mr(struct ib_mr *ibmr)
+{
+	return 0;
+}
+
+static int x_bounce_map_mr_sg(struct ib_mr *ibmr, struct scatterlist *sg,
+			      int nents)
+{
+	ibmr->iova = sg_dma_address(sg);
+	ibmr->length = sg->length;
+	return nents;
+}
+
+/*
+ * The Call's Reply chunk as an MR over rq_rcv_buf's memory, mapped for
+ * the device to write; rq_private_buf is the same memory, as in sunrpc.
+ * Return: the device's view of that memory.
+ */
+static u8 *x_rc_bounce(struct kunit *test, struct x_rc *rc,
+		       struct frwr_pool *pool, struct frwr_mr **mrp)
+{
+	struct x_fix *f = test->priv;
+	struct frwr_mr *mr;
+
+	kunit_activate_static_stub(test, frwr_ib_alloc_mr, x_bounce_alloc_mr);
+	kunit_activate_static_stub(test, frwr_ib_dereg_mr, x_bounce_dereg_mr);
+	kunit_activate_static_stub(test, frwr_ib_map_sg, x_bounce_map_sg);
+	kunit_activate_static_stub(test, frwr_ib_unmap_sg, x_bounce_unmap_sg);
+	kunit_activate_static_stub(test, frwr_ib_sync_sg_for_cpu,
+				   x_bounce_sync);
+	kunit_activate_static_stub(test, frwr_ib_map_mr_sg, x_bounce_map_mr_sg);
+
+	rc->req->req_rqst.rq_private_buf.head[0].iov_base = rc->rcv;
+	memset(rc->rcv, 0, X_RC_LEN);
+	KUNIT_ASSERT_EQ(test, frwr_pool_init(pool, &f->pd, 1, 1), 0);
+	mr = frwr_get(pool);
+	KUNIT_ASSERT_NOT_NULL(test, mr);
+	sg_init_table(mr->fm_sg, 1);
+	sg_set_buf(&mr->fm_sg[0], rc->rcv, X_RC_LEN);
+	mr->fm_nents = 1;
+	KUNIT_ASSERT_EQ(test, frwr_map(mr, DMA_FROM_DEVICE,
+				       IB_ACCESS_LOCAL_WRITE |
+				       IB_ACCESS_REMOTE_WRITE), 0);
+	list_add_tail(&mr->fm_list, &rc->req->req_mrs);
+	*mrp = mr;
+	return (u8 *)(uintptr_t)sg_dma_address(&mr->fm_sg[0]);
+}
+
+/* The RPC is done with its MR: unmapped and back in the pool */
+static void x_rc_bounce_done(struct x_rc *rc, struct frwr_pool *pool,
+			     struct frwr_mr *mr)
+{
+	list_del_init(&mr->fm_list);
+	frwr_put(mr);
+	frwr_pool_destroy(pool);
+}
+
+/*
+ * RDMA_NOMSG: the xid the client checks is the one the server wrote,
+ * which the CPU sees only through a sync, and so is the Reply after
+ * the unmap.
+ */
+static void x_rc_bounce_nomsg(struct kunit *test)
+{
+	struct x_rc *rc = x_rc_setup(test);
+	struct rpcrdma_v1_msg *msg = x_rc_msg(test, RPCRDMA1_NOMSG);
+	struct frwr_pool pool;
+	struct frwr_mr *mr;
+	u8 *dev = x_rc_bounce(test, rc, &pool, &mr);
+
+	x_payload(dev, X_RC_MSG, 5, X_XID);
+	x_rc_chunk(&msg->m1_chunks, X_RC_MSG);
+	KUNIT_EXPECT_EQ(test, x_rc_place(test, rc), (int)X_RC_MSG);
+	x_rc_bounce_done(rc, &pool, mr);
+	KUNIT_EXPECT_MEMEQ(test, rc->rcv, dev, X_RC_MSG);
+}
+
+/*
+ * RDMA_MSG with the Reply chunk unused: the CPU copies the Reply into
+ * memory the chunk maps, and the unmap that follows must not put the
+ * device's untouched view back over it.
+ */
+static void x_rc_bounce_inline(struct kunit *test)
+{
+	struct x_rc *rc = x_rc_setup(test);
+	struct rpcrdma_v1_msg *msg = x_rc_msg(test, RPCRDMA1_MSG);
+	struct frwr_pool pool;
+	struct frwr_mr *mr;
+
+	x_rc_bounce(test, rc, &pool, &mr);
+	x_rc_chunk(&msg->m1_chunks, 0);
+	KUNIT_EXPECT_EQ(test, x_rc_place(test, rc), (int)X_RC_MSG);
+	x_rc_bounce_done(rc, &pool, mr);
+	KUNIT_EXPECT_MEMEQ(test, rc->rcv, rc->src, X_RC_MSG);
+}
+
 static struct kunit_case x_rc_cases[] = {
 	KUNIT_CASE(x_rc_inline_absent),
 	KUNIT_CASE(x_rc_inline_zero),
@@ -1358,6 +1521,8 @@ static struct kunit_case x_rc_cases[] = {
 	KUNIT_CASE(x_rc_nomsg_empty),
 	KUNIT_CASE(x_rc_nomsg_xid),
 	KUNIT_CASE(x_rc_write_empty),
+	KUNIT_CASE(x_rc_bounce_nomsg),
+	KUNIT_CASE(x_rc_bounce_inline),
 	{}
 };
 

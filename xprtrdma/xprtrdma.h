@@ -489,6 +489,7 @@ void xprtrdma_wc_failed(struct xprtrdma_ep *ep, enum ib_wc_status status);
 
 /* mrs.c */
 void xprtrdma_mrs_put_list(struct xprtrdma_ep *ep, struct list_head *mrs);
+void xprtrdma_mrs_sync_for_cpu(struct xprtrdma_req *req);
 void xprtrdma_mrs_remote_inv(struct xprtrdma_req *req, u32 rkey);
 void xprtrdma_mrs_invalidate(struct xprtrdma_ep *ep, struct xprtrdma_req *req);
 void xprtrdma_mrs_invalidate_sync(struct xprtrdma_xprt *rx,

@@ -45,6 +45,7 @@ struct frwr_mr {
 	int			fm_nents;	/* entries the user filled */
 	int			fm_mapped;	/* entries DMA-mapped */
 	enum dma_data_direction	fm_dir;
+	bool			fm_cpu_owned;	/* synced for the CPU */
 	enum frwr_state		fm_state;
 	/* The RDMA segment advertised to the peer (RFC 8166, Section 3.4.3) */
 	u32			fm_handle;
@@ -79,6 +80,7 @@ void frwr_mark_posted(struct frwr_mr *mr);
 void frwr_prep_inv(struct frwr_mr *mr, struct ib_cqe *cqe);
 void frwr_invalidated(struct frwr_mr *mr);
 void frwr_mark_dirty(struct frwr_mr *mr);
+void frwr_sync_for_cpu(struct frwr_mr *mr);
 
 /* The verbs the pool calls, for the KUnit suite's static stubs */
 #if IS_ENABLED(CONFIG_KUNIT)
@@ -87,7 +89,10 @@ int frwr_ib_dereg_mr(struct ib_mr *ibmr);
 int frwr_ib_map_sg(struct ib_device *dev, struct scatterlist *sg, int nents,
 		   enum dma_data_direction dir);
 void frwr_ib_unmap_sg(struct ib_device *dev, struct scatterlist *sg,
-		      int nents, enum dma_data_direction dir);
+		      int nents, enum dma_data_direction dir,
+		      unsigned long attrs);
+void frwr_ib_sync_sg_for_cpu(struct ib_device *dev, struct scatterlist *sg,
+			     int nents, enum dma_data_direction dir);
 int frwr_ib_map_mr_sg(struct ib_mr *ibmr, struct scatterlist *sg, int nents);
 #endif
 
