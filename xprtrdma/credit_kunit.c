@@ -12,6 +12,9 @@
  *                       the device; and, through the Receive completion,
  *                       that only a Reply that checked out moves the
  *                       window
+ *   xprtrdma_inv_watch  Local Invalidates that follow a Reply and never
+ *                       complete close the connection after a window
+ *                       with no chain completed, and only then
  *   xprtrdma_recv_ring  how many Receives are posted before connecting,
  *                       the one-for-one repost of each consumed Receive
  *                       (dropped messages included), and what a failed
@@ -29,6 +32,7 @@
 #include <linux/slab.h>
 #include <kunit/test.h>
 #include <kunit/test-bug.h>
+#include <kunit/static_stub.h>
 
 #include <rpcrdma/compat.h>
 
@@ -65,6 +69,8 @@ struct c_fix {
 	unsigned int nposts;		/* Receives posted, in all */
 	int post_err;			/* fail posts with this... */
 	unsigned int post_ok;		/* ...after this many more */
+	const struct ib_send_wr *sent;	/* the latest Send Queue post */
+	unsigned int stalls;		/* xprtrdma_stalled() calls */
 };
 
 static int c_post_recv(struct ib_qp *qp, const struct ib_recv_wr *wr,
@@ -656,6 +662,162 @@ static void c_bad_reply_keeps_cwnd(struct kunit *test)
 			1L);
 }
 
+/* ---- xprtrdma_inv_watch ------------------------------------------- */
+
+/* The Send Queue takes each chain and completes none of it */
+static int c_post_send(struct ib_qp *qp, const struct ib_send_wr *wr,
+		       const struct ib_send_wr **bad)
+{
+	struct c_fix *f = kunit_get_current_test()->priv;
+
+	while (wr->next)
+		wr = wr->next;
+	f->sent = wr;
+	return 0;
+}
+
+static void c_stalled(struct xprtrdma_xprt *rx)
+{
+	struct c_fix *f = kunit_get_current_test()->priv;
+
+	f->stalls++;
+}
+
+static struct ib_mr *c_alloc_mr(struct ib_pd *pd, u32 depth)
+{
+	struct kunit *test = kunit_get_current_test();
+	struct ib_mr *mr = kunit_kzalloc(test, sizeof(*mr), GFP_KERNEL);
+
+	return mr ?: ERR_PTR(-ENOMEM);
+}
+
+static int c_dereg_mr(struct ib_mr *ibmr)
+{
+	return 0;
+}
+
+static int c_map_sg(struct ib_device *dev, struct scatterlist *sg,
+		    int nents, enum dma_data_direction dir)
+{
+	return nents;
+}
+
+static void c_unmap_sg(struct ib_device *dev, struct scatterlist *sg,
+		       int nents, enum dma_data_direction dir,
+		       unsigned long attrs)
+{
+}
+
+static int c_map_mr_sg(struct ib_mr *ibmr, struct scatterlist *sg, int nents)
+{
+	ibmr->length = sg->length;
+	return nents;
+}
+
+/*
+ * The Call C_XID with one registered MR is answered by a Reply that
+ * does not invalidate it: the Reply posts a Local Invalidate, and the
+ * chain's last WR is returned.
+ */
+static const struct ib_send_wr *c_call_inv(struct kunit *test)
+{
+	struct c_fix *f = test->priv;
+	struct frwr_mr *mr;
+	u32 len;
+
+	c_call(test);
+	mr = frwr_get(&f->ep->ep_mrs);
+	KUNIT_ASSERT_NOT_NULL(test, mr);
+	sg_init_table(mr->fm_sg, 1);
+	sg_set_buf(&mr->fm_sg[0], f->replybuf, C_REPLYBUF);
+	mr->fm_nents = 1;
+	KUNIT_ASSERT_EQ(test, frwr_map(mr, DMA_FROM_DEVICE,
+				       IB_ACCESS_REMOTE_WRITE), 0);
+	frwr_mark_posted(mr);
+	list_add_tail(&mr->fm_list, &f->req->req_mrs);
+
+	f->sent = NULL;
+	len = c_reply(test, C_XID, 1);
+	c_complete(test, len, IB_WC_SUCCESS);
+	KUNIT_ASSERT_NOT_NULL(test, f->sent);
+	KUNIT_EXPECT_EQ(test, f->sent->opcode, IB_WR_LOCAL_INV);
+	KUNIT_EXPECT_EQ(test, atomic_read(&f->ep->ep_inv_out), 1);
+	/* Armed; the tests run it themselves, as if its time had come */
+	KUNIT_EXPECT_TRUE(test, cancel_delayed_work_sync(&f->ep->ep_inv_watch));
+	return f->sent;
+}
+
+/* The watch runs; return whether it armed itself again */
+static bool c_look(struct xprtrdma_ep *ep)
+{
+	xprtrdma_inv_watch(&ep->ep_inv_watch.work);
+	return cancel_delayed_work_sync(&ep->ep_inv_watch);
+}
+
+static void c_inv_complete(struct c_fix *f, const struct ib_send_wr *wr)
+{
+	struct ib_wc wc = { .status = IB_WC_SUCCESS, .wr_cqe = wr->wr_cqe };
+
+	wr->wr_cqe->done(&f->cq, &wc);
+}
+
+/*
+ * The watch runs XPRTRDMA_STALL_TIMEOUT after a chain is posted: a
+ * chain out and none completed since its last look is a stalled Send;
+ * one completed since buys another window; none out, nothing to do.
+ */
+static void c_inv_watch(struct kunit *test)
+{
+	struct c_fix *f = test->priv;
+	struct xprtrdma_ep *ep = f->ep;
+	const struct ib_send_wr *wr;
+
+	kunit_activate_static_stub(test, frwr_ib_alloc_mr, c_alloc_mr);
+	kunit_activate_static_stub(test, frwr_ib_dereg_mr, c_dereg_mr);
+	kunit_activate_static_stub(test, frwr_ib_map_sg, c_map_sg);
+	kunit_activate_static_stub(test, frwr_ib_unmap_sg, c_unmap_sg);
+	kunit_activate_static_stub(test, frwr_ib_map_mr_sg, c_map_mr_sg);
+	kunit_activate_static_stub(test, xprtrdma_stalled, c_stalled);
+	f->dev->ops.post_send = c_post_send;
+	INIT_DELAYED_WORK(&ep->ep_inv_watch, xprtrdma_inv_watch);
+	KUNIT_ASSERT_EQ(test, frwr_pool_init(&ep->ep_mrs, &f->pd, 1, 1), 0);
+
+	/* A chain out, none ever completed */
+	wr = c_call_inv(test);
+	KUNIT_EXPECT_FALSE(test, c_look(ep));
+	KUNIT_EXPECT_EQ(test, f->stalls, 1U);
+
+	/* It completes: nothing out, nothing to do */
+	c_inv_complete(f, wr);
+	KUNIT_EXPECT_EQ(test, atomic_read(&ep->ep_inv_out), 0);
+	KUNIT_EXPECT_FALSE(test, c_look(ep));
+	KUNIT_EXPECT_EQ(test, f->stalls, 1U);
+
+	/* Another chain out: one completed since the last look, so wait */
+	wr = c_call_inv(test);
+	KUNIT_EXPECT_TRUE(test, c_look(ep));
+	KUNIT_EXPECT_EQ(test, f->stalls, 1U);
+	/* ...one more window with none completed */
+	KUNIT_EXPECT_FALSE(test, c_look(ep));
+	KUNIT_EXPECT_EQ(test, f->stalls, 2U);
+
+	c_inv_complete(f, wr);
+	KUNIT_EXPECT_EQ(test, atomic_read(&ep->ep_inv_out), 0);
+	frwr_pool_destroy(&ep->ep_mrs);
+}
+
+static struct kunit_case c_inv_cases[] = {
+	KUNIT_CASE(c_inv_watch),
+	{}
+};
+
+static struct kunit_suite c_inv_suite = {
+	.name = "xprtrdma_inv_watch",
+	.init = c_init_posted,
+	.exit = c_exit,
+	.test_cases = c_inv_cases,
+};
+
 static struct kunit_case c_credit_cases[] = {
 	KUNIT_CASE(c_grant_within),
 	KUNIT_CASE(c_grant_zero),
@@ -832,4 +994,4 @@ static struct kunit_suite r_ring_suite = {
 	.test_cases = r_ring_cases,
 };
 
-kunit_test_suites(&c_credit_suite, &r_ring_suite);
+kunit_test_suites(&c_credit_suite, &c_inv_suite, &r_ring_suite);

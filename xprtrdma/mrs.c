@@ -11,6 +11,8 @@
  * invalidates synchronously. A connection teardown deregisters all MRs.
  */
 
+#include <kunit/visibility.h>
+
 #include "xprtrdma.h"
 #include "trace.h"
 
@@ -109,6 +111,11 @@ static void xprtrdma_inv_done(struct ib_cq *cq, struct ib_wc *wc)
 	struct xprtrdma_ep *ep = cq->cq_context;
 	struct frwr_mr *mr;
 
+	if (!req->req_inv_sync) {
+		atomic_inc(&ep->ep_inv_done);
+		atomic_dec(&ep->ep_inv_out);
+	}
+
 	trace_xprtrdma_wc_local_inv(ep->ep_scq_id, req->req_inv_cid, wc);
 	list_for_each_entry(mr, &req->req_inv_mrs, fm_list) {
 		if (wc->status == IB_WC_SUCCESS)
@@ -180,10 +187,54 @@ void xprtrdma_mrs_invalidate(struct xprtrdma_ep *ep, struct xprtrdma_req *req)
 	spin_unlock(&req->req_lock);
 
 	req->req_inv_sync = false;
-	if (xprtrdma_inv_post(ep, req))
+	atomic_inc(&ep->ep_inv_out);
+	if (xprtrdma_inv_post(ep, req)) {
+		/* Not moved on if already queued: it watches every chain */
+		queue_delayed_work(system_wq, &ep->ep_inv_watch,
+				   XPRTRDMA_STALL_TIMEOUT);
 		return;
+	}
+	atomic_dec(&ep->ep_inv_out);
 	xprtrdma_inv_finish(ep, req);
 }
+
+/**
+ * xprtrdma_inv_watch - bound how long a Reply's Local Invalidates wait
+ * @work: ep_inv_watch of the connection
+ *
+ * A chain of Local Invalidates queues behind the Sends posted before it,
+ * and pins its RPC until it completes. A server that stops taking Sends
+ * (it posts no Receive, and its CM reply asked for RNR retries without
+ * end) holds every chain; an RPC still waiting then ends by its own
+ * timer, which closes the connection, but the task of one that was
+ * killed (a signal, umount -f) waits for the pin in xprt_release(),
+ * uninterruptibly, until something else closes it. So chains are
+ * watched as buf_free watches its own (xprtrdma_mrs_invalidate_sync()):
+ * one outstanding while none completed for XPRTRDMA_STALL_TIMEOUT (so
+ * between one and two of those since it was posted) means a stalled
+ * Send, and the connection closes; the flush then completes the chains.
+ *
+ * Context: a work item; queued only while the connection is up, and
+ * cancelled when it is torn down.
+ */
+void xprtrdma_inv_watch(struct work_struct *work)
+{
+	struct xprtrdma_ep *ep = container_of(to_delayed_work(work),
+					      struct xprtrdma_ep,
+					      ep_inv_watch);
+	int done = atomic_read(&ep->ep_inv_done);
+
+	if (!atomic_read(&ep->ep_inv_out))
+		return;
+	if (done != ep->ep_inv_seen) {
+		ep->ep_inv_seen = done;
+		queue_delayed_work(system_wq, &ep->ep_inv_watch,
+				   XPRTRDMA_STALL_TIMEOUT);
+		return;
+	}
+	xprtrdma_stalled(ep->ep_rx);
+}
+EXPORT_SYMBOL_IF_KUNIT(xprtrdma_inv_watch);
 
 /**
  * xprtrdma_mrs_invalidate_sync - invalidate an RPC's MRs and wait

@@ -98,9 +98,11 @@ static inline size_t xprtrdma_payload_limit(unsigned int depth,
  */
 #define XPRTRDMA_V2_ANSWER_MS	5000
 /*
- * How long the end of a backchannel Reply waits for its Send, or the end
+ * How long the end of a backchannel Reply waits for its Send, the end
  * of an RPC with no Reply for its Local Invalidates (queued behind its
- * Send), before the connection counts as stuck and is closed. A server
+ * Send), or the Local Invalidates after Replies go with none completing
+ * (xprtrdma_inv_watch()), before the connection counts as stuck and is
+ * closed. A server
  * that keeps to its credits never lets a Send meet an empty Receive
  * queue, and a lost peer ends the Send with a transport retry error
  * within seconds (retry_count 6). A server that
@@ -204,6 +206,11 @@ struct xprtrdma_ep {
 	bool			ep_remote_inv;
 	unsigned int		ep_sq_depth;
 	atomic_t		ep_sq_avail;	/* Send Queue slots not reserved */
+	/* Local Invalidates after a Reply (mrs.c, xprtrdma_inv_watch()) */
+	struct delayed_work	ep_inv_watch;
+	atomic_t		ep_inv_out;	/* chains not yet completed */
+	atomic_t		ep_inv_done;	/* chains completed */
+	int			ep_inv_seen;	/* ep_inv_done last look */
 	struct xprtrdma_sendrec	*ep_recs;	/* ring of Call Sends */
 	u32			ep_recs_mask;	/* ring size - 1 */
 	u32			ep_send_head;	/* Call Sends posted */
@@ -494,6 +501,7 @@ void xprtrdma_mrs_remote_inv(struct xprtrdma_req *req, u32 rkey);
 void xprtrdma_mrs_invalidate(struct xprtrdma_ep *ep, struct xprtrdma_req *req);
 void xprtrdma_mrs_invalidate_sync(struct xprtrdma_xprt *rx,
 				  struct xprtrdma_req *req);
+void xprtrdma_inv_watch(struct work_struct *work);
 void xprtrdma_mrs_reclaim(struct xprtrdma_xprt *rx);
 
 /* backchannel.c */
