@@ -106,6 +106,15 @@ static int f_map_mr_sg(struct ib_mr *ibmr, struct scatterlist *sg, int nents)
 	return n;
 }
 
+static const struct frwr_ib_fake f_fake = {
+	.alloc_mr		= f_alloc_mr,
+	.dereg_mr		= f_dereg_mr,
+	.map_sg			= f_map_sg,
+	.unmap_sg		= f_unmap_sg,
+	.sync_sg_for_cpu	= f_sync_sg,
+	.map_mr_sg		= f_map_mr_sg,
+};
+
 static int f_init(struct kunit *test)
 {
 	struct f_fix *f;
@@ -117,12 +126,7 @@ static int f_init(struct kunit *test)
 	f->pd.device = &f->dev;
 	f->alloc_left = -1;
 	test->priv = f;
-	kunit_activate_static_stub(test, frwr_ib_alloc_mr, f_alloc_mr);
-	kunit_activate_static_stub(test, frwr_ib_dereg_mr, f_dereg_mr);
-	kunit_activate_static_stub(test, frwr_ib_map_sg, f_map_sg);
-	kunit_activate_static_stub(test, frwr_ib_unmap_sg, f_unmap_sg);
-	kunit_activate_static_stub(test, frwr_ib_sync_sg_for_cpu, f_sync_sg);
-	kunit_activate_static_stub(test, frwr_ib_map_mr_sg, f_map_mr_sg);
+	frwr_ib_fake_activate(test, &f_fake);
 	return 0;
 }
 

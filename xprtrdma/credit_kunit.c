@@ -714,6 +714,14 @@ static int c_map_mr_sg(struct ib_mr *ibmr, struct scatterlist *sg, int nents)
 	return nents;
 }
 
+static const struct frwr_ib_fake c_fake = {
+	.alloc_mr	= c_alloc_mr,
+	.dereg_mr	= c_dereg_mr,
+	.map_sg		= c_map_sg,
+	.unmap_sg	= c_unmap_sg,
+	.map_mr_sg	= c_map_mr_sg,
+};
+
 /*
  * The Call C_XID with one registered MR is answered by a Reply that
  * does not invalidate it: the Reply posts a Local Invalidate, and the
@@ -772,11 +780,7 @@ static void c_inv_watch(struct kunit *test)
 	struct xprtrdma_ep *ep = f->ep;
 	const struct ib_send_wr *wr;
 
-	kunit_activate_static_stub(test, frwr_ib_alloc_mr, c_alloc_mr);
-	kunit_activate_static_stub(test, frwr_ib_dereg_mr, c_dereg_mr);
-	kunit_activate_static_stub(test, frwr_ib_map_sg, c_map_sg);
-	kunit_activate_static_stub(test, frwr_ib_unmap_sg, c_unmap_sg);
-	kunit_activate_static_stub(test, frwr_ib_map_mr_sg, c_map_mr_sg);
+	frwr_ib_fake_activate(test, &c_fake);
 	kunit_activate_static_stub(test, xprtrdma_stalled, c_stalled);
 	f->dev->ops.post_send = c_post_send;
 	INIT_DELAYED_WORK(&ep->ep_inv_watch, xprtrdma_inv_watch);

@@ -90,6 +90,14 @@ static int m_map_mr_sg(struct ib_mr *ibmr, struct scatterlist *sg, int nents)
 	return nents;
 }
 
+static const struct frwr_ib_fake m_fake = {
+	.alloc_mr	= m_alloc_mr,
+	.dereg_mr	= m_dereg_mr,
+	.map_sg		= m_map_sg,
+	.unmap_sg	= m_unmap_sg,
+	.map_mr_sg	= m_map_mr_sg,
+};
+
 static int m_init(struct kunit *test)
 {
 	struct xprtrdma_ep *ep;
@@ -120,11 +128,7 @@ static int m_init(struct kunit *test)
 	f->pd.device = &f->dev;
 	test->priv = f;
 
-	kunit_activate_static_stub(test, frwr_ib_alloc_mr, m_alloc_mr);
-	kunit_activate_static_stub(test, frwr_ib_dereg_mr, m_dereg_mr);
-	kunit_activate_static_stub(test, frwr_ib_map_sg, m_map_sg);
-	kunit_activate_static_stub(test, frwr_ib_unmap_sg, m_unmap_sg);
-	kunit_activate_static_stub(test, frwr_ib_map_mr_sg, m_map_mr_sg);
+	frwr_ib_fake_activate(test, &m_fake);
 
 	ep = f->ep;
 	ep->ep_rx = f->rx;

@@ -1430,6 +1430,15 @@ static int x_bounce_map_mr_sg(struct ib_mr *ibmr, struct scatterlist *sg,
 	return nents;
 }
 
+static const struct frwr_ib_fake x_bounce = {
+	.alloc_mr		= x_bounce_alloc_mr,
+	.dereg_mr		= x_bounce_dereg_mr,
+	.map_sg			= x_bounce_map_sg,
+	.unmap_sg		= x_bounce_unmap_sg,
+	.sync_sg_for_cpu	= x_bounce_sync,
+	.map_mr_sg		= x_bounce_map_mr_sg,
+};
+
 /*
  * The Call's Reply chunk as an MR over rq_rcv_buf's memory, mapped for
  * the device to write; rq_private_buf is the same memory, as in sunrpc.
@@ -1441,13 +1450,7 @@ static u8 *x_rc_bounce(struct kunit *test, struct x_rc *rc,
 	struct x_fix *f = test->priv;
 	struct frwr_mr *mr;
 
-	kunit_activate_static_stub(test, frwr_ib_alloc_mr, x_bounce_alloc_mr);
-	kunit_activate_static_stub(test, frwr_ib_dereg_mr, x_bounce_dereg_mr);
-	kunit_activate_static_stub(test, frwr_ib_map_sg, x_bounce_map_sg);
-	kunit_activate_static_stub(test, frwr_ib_unmap_sg, x_bounce_unmap_sg);
-	kunit_activate_static_stub(test, frwr_ib_sync_sg_for_cpu,
-				   x_bounce_sync);
-	kunit_activate_static_stub(test, frwr_ib_map_mr_sg, x_bounce_map_mr_sg);
+	frwr_ib_fake_activate(test, &x_bounce);
 
 	rc->req->req_rqst.rq_private_buf.head[0].iov_base = rc->rcv;
 	memset(rc->rcv, 0, X_RC_LEN);

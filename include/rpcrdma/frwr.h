@@ -9,8 +9,9 @@
  * A pool owns every MR it allocates. The user takes an MR with
  * frwr_get(), describes the memory in fm_sg[] (interior entries must
  * start and end on page boundaries), calls frwr_map() to DMA-map it and
- * build an IB_WR_REG_MR, posts that WR (after frwr_mark_posted()), and
- * later invalidates the rkey, either by a LOCAL_INV (frwr_prep_inv()) or
+ * build an IB_WR_REG_MR, posts that WR (after frwr_mark_posted()),
+ * calls frwr_sync_for_cpu() before the CPU touches memory the peer may
+ * have written, and invalidates the rkey, either by a LOCAL_INV (frwr_prep_inv()) or
  * because the peer sent Send With Invalidate. frwr_put() returns the MR:
  * an MR whose rkey may still be live, or whose state is unknown after a
  * flush or an error, is deregistered and replaced, so nothing returned
@@ -94,6 +95,53 @@ void frwr_ib_unmap_sg(struct ib_device *dev, struct scatterlist *sg,
 void frwr_ib_sync_sg_for_cpu(struct ib_device *dev, struct scatterlist *sg,
 			     int nents, enum dma_data_direction dir);
 int frwr_ib_map_mr_sg(struct ib_mr *ibmr, struct scatterlist *sg, int nents);
+
+#ifdef RPCRDMA_HAVE_KUNIT_STATIC_STUB	/* Kbuild: 6.3 and later */
+#include <kunit/static_stub.h>
+
+/*
+ * A KUnit suite's fake device, as the pool sees it: each verb set here
+ * replaces its frwr_ib_*() for the running test, one left NULL stays
+ * the real one. The fields' types check each replacement's.
+ */
+struct frwr_ib_fake {
+	struct ib_mr *(*alloc_mr)(struct ib_pd *pd, u32 depth);
+	int (*dereg_mr)(struct ib_mr *ibmr);
+	int (*map_sg)(struct ib_device *dev, struct scatterlist *sg,
+		      int nents, enum dma_data_direction dir);
+	void (*unmap_sg)(struct ib_device *dev, struct scatterlist *sg,
+			 int nents, enum dma_data_direction dir,
+			 unsigned long attrs);
+	void (*sync_sg_for_cpu)(struct ib_device *dev, struct scatterlist *sg,
+				int nents, enum dma_data_direction dir);
+	int (*map_mr_sg)(struct ib_mr *ibmr, struct scatterlist *sg,
+			 int nents);
+};
+
+static inline void frwr_ib_fake_activate(struct kunit *test,
+					 const struct frwr_ib_fake *fake)
+{
+	/* The macro's type check wants a function; the fields checked it */
+	if (fake->alloc_mr)
+		__kunit_activate_static_stub(test, frwr_ib_alloc_mr,
+					     fake->alloc_mr);
+	if (fake->dereg_mr)
+		__kunit_activate_static_stub(test, frwr_ib_dereg_mr,
+					     fake->dereg_mr);
+	if (fake->map_sg)
+		__kunit_activate_static_stub(test, frwr_ib_map_sg,
+					     fake->map_sg);
+	if (fake->unmap_sg)
+		__kunit_activate_static_stub(test, frwr_ib_unmap_sg,
+					     fake->unmap_sg);
+	if (fake->sync_sg_for_cpu)
+		__kunit_activate_static_stub(test, frwr_ib_sync_sg_for_cpu,
+					     fake->sync_sg_for_cpu);
+	if (fake->map_mr_sg)
+		__kunit_activate_static_stub(test, frwr_ib_map_mr_sg,
+					     fake->map_mr_sg);
+}
+#endif /* RPCRDMA_HAVE_KUNIT_STATIC_STUB */
 #endif
 
 /* rpcrdma_core's module init and exit only */
