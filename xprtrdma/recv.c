@@ -102,16 +102,22 @@ void xprtrdma_reps_destroy(struct xprtrdma_ep *ep)
 EXPORT_SYMBOL_IF_KUNIT(xprtrdma_reps_destroy);
 
 /**
- * xprtrdma_rep_post - post (or repost) one Receive
+ * xprtrdma_rep_post - repost one Receive
  * @ep: the connection
- * @rep: a Receive whose buffer is free
+ * @rep: a Receive whose buffer the CPU is done with
  *
+ * The buffer goes back to the device (the DMA API's sync for the
+ * device: with a bounce buffer the device's copy is refreshed, so what
+ * it does not overwrite is not an older message).
  * A failure means the QP is unusable; the connection is then closed.
  */
 void xprtrdma_rep_post(struct xprtrdma_ep *ep, struct xprtrdma_rep *rep)
 {
 	int rc;
 
+	ib_dma_sync_single_for_device(ep->ep_id->device, rep->rep_dma,
+				      ep->ep_rx->rx_inline_recv,
+				      DMA_FROM_DEVICE);
 	rep->rep_wr.next = NULL;
 	rc = ib_post_recv(ep->ep_id->qp, &rep->rep_wr, NULL);
 	if (rc) {
