@@ -131,7 +131,10 @@ static int svcrdma_rb_copy(struct svcrdma_rbuild *rb, const void *src,
 	return 0;
 }
 
-/* Queue an RDMA Read of one segment into the pages at the cursor. */
+/*
+ * Queue an RDMA Read of one segment into the pages at the cursor; it is
+ * DMA-mapped once the whole Call is laid out (svcrdma_rb_map()).
+ */
 static int svcrdma_rb_segment(struct svcrdma_rbuild *rb,
 			      const struct rpcrdma_segment *seg)
 {
@@ -155,8 +158,29 @@ static int svcrdma_rb_segment(struct svcrdma_rbuild *rb,
 		svcrdma_rb_advance(rb, n);
 		len -= n;
 	}
-	return svcrdma_rw_init(rb->rb_sx, rw, seg->rs_handle, seg->rs_offset,
-			       DMA_FROM_DEVICE);
+	rw->rw_handle = seg->rs_handle;
+	rw->rw_offset = seg->rs_offset;
+	return 0;
+}
+
+/*
+ * Map the pages for the Reads only after every inline byte and pad has
+ * been copied in beside them: the CPU must not write a cache line the
+ * device is to write (on a device that does not snoop caches the unmap
+ * would write the line back over the data, or throw the copy away).
+ */
+static int svcrdma_rb_map(struct svcrdma_rbuild *rb)
+{
+	struct svcrdma_rw *rw;
+	int ret;
+
+	list_for_each_entry(rw, &rb->rb_rws, rw_node) {
+		ret = svcrdma_rw_init(rb->rb_sx, rw, rw->rw_handle,
+				      rw->rw_offset, DMA_FROM_DEVICE);
+		if (ret)
+			return ret;
+	}
+	return 0;
 }
 
 /*
@@ -686,6 +710,9 @@ static int svcrdma_rb_build(struct svcrdma_rbuild *rb)
 		ret = svcrdma_rb_layout(rb, rl, 0, rb->rb_inl_len);
 	}
 	if (ret < 0)
+		return ret;
+	ret = svcrdma_rb_map(rb);
+	if (ret)
 		return ret;
 	/*
 	 * RFC 8267, Section 6.4.2: chunks that need more RDMA Reads than

@@ -6,7 +6,9 @@
  * svcrdma_read_chunks() would post. svcrdma_rw_init() is a static stub
  * that maps nothing and records each RDMA Read; the cases check every
  * Read (remote handle, offset and length, and which page and offset it
- * lands at), the inline bytes and pads copied around them, and rq_arg.
+ * lands at), the inline bytes and pads copied around them, and rq_arg;
+ * and that no byte of the pages changes once the first Read is mapped
+ * (the CPU must not write where the device is writing).
  *
  * KUnit suite svcrdma_spare: the pages of deferred Calls, through
  * svcrdma_pages_defer() and svcrdma_pages_finish() (the moves of
@@ -43,6 +45,7 @@ struct r_fix {
 	struct list_head rws;
 	unsigned int nreads;
 	struct r_read reads[R_MAXRW];
+	u8 *snap;		/* the pages when the first Read was mapped */
 };
 
 static int r_rw_init(struct svcrdma_xprt *sx, struct svcrdma_rw *rw,
@@ -54,6 +57,15 @@ static int r_rw_init(struct svcrdma_xprt *sx, struct svcrdma_rw *rw,
 	KUNIT_EXPECT_EQ(test, dir, DMA_FROM_DEVICE);
 	if (!rw->rw_nents)
 		return -EINVAL;
+	if (!f->nreads) {
+		unsigned int i;
+
+		f->snap = kunit_kmalloc(test, R_PAGES * PAGE_SIZE, GFP_KERNEL);
+		KUNIT_ASSERT_NOT_NULL(test, f->snap);
+		for (i = 0; i < R_PAGES; i++)
+			memcpy(f->snap + i * PAGE_SIZE,
+			       page_address(f->rqstp->rq_pages[i]), PAGE_SIZE);
+	}
 	if (f->nreads < R_MAXRW) {
 		f->reads[f->nreads].handle = handle;
 		f->reads[f->nreads].offset = offset;
@@ -158,7 +170,10 @@ static void r_expect_read(struct kunit *test, unsigned int i, u32 handle,
 	KUNIT_EXPECT_EQ(test, sg->offset, off);
 }
 
-/* The Reads on f->rws are f->reads, in the same order */
+/*
+ * The Reads on f->rws are f->reads, in the same order, and the pages
+ * are as they were when the first of them was mapped.
+ */
 static void r_expect_order(struct kunit *test)
 {
 	struct r_fix *f = test->priv;
@@ -171,6 +186,11 @@ static void r_expect_order(struct kunit *test)
 		i++;
 	}
 	KUNIT_EXPECT_EQ(test, i, f->nreads);
+	KUNIT_ASSERT_NOT_NULL(test, f->snap);
+	for (i = 0; i < R_PAGES; i++)
+		KUNIT_EXPECT_MEMEQ(test, f->snap + i * PAGE_SIZE,
+				   page_address(f->rqstp->rq_pages[i]),
+				   PAGE_SIZE);
 }
 
 /* Octets [@off, @off + @len) of page @page are inline octets from @src */

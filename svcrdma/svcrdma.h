@@ -474,6 +474,8 @@ struct svcrdma_rw {
 	enum dma_data_direction	rw_dir;
 	unsigned int		rw_wrs;
 	bool			rw_mapped;
+	u32			rw_handle;	/* an RDMA Read's, until mapped */
+	u64			rw_offset;
 };
 
 /**
