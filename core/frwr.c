@@ -384,7 +384,6 @@ int frwr_map(struct frwr_mr *mr, enum dma_data_direction dir, int access)
 	if (!mapped)
 		return -EIO;
 	mr->fm_mapped = mapped;
-	mr->fm_cpu_owned = false;
 	atomic_inc(&frwr_mapped_mrs);
 
 	n = frwr_ib_map_mr_sg(mr->fm_mr, mr->fm_sg, mapped);

@@ -160,11 +160,21 @@ static bool xprtrdma_inv_post(struct xprtrdma_ep *ep, struct xprtrdma_req *req)
 	trace_xprtrdma_local_inv(be32_to_cpu(req->req_rqst.rq_xid),
 				 ep->ep_scq_id, req->req_inv_cid,
 				 req->req_inv_count);
+	/* Counted before the post: its completion may run first */
+	if (!req->req_inv_sync)
+		atomic_inc(&ep->ep_inv_out);
 	rc = ib_post_send(ep->ep_id->qp, first, NULL);
-	if (!rc)
+	if (!rc) {
+		/* Not moved on if already queued: it watches every chain */
+		if (!req->req_inv_sync)
+			queue_delayed_work(system_wq, &ep->ep_inv_watch,
+					   XPRTRDMA_STALL_TIMEOUT);
 		return true;
+	}
 
 	/* Nothing known about which ran: distrust them all. */
+	if (!req->req_inv_sync)
+		atomic_dec(&ep->ep_inv_out);
 	trace_xprtrdma_post_inv_err(ep->ep_rx->rx_xprt.id, rc);
 	list_for_each_entry(mr, &req->req_inv_mrs, fm_list)
 		frwr_mark_dirty(mr);
@@ -187,14 +197,8 @@ void xprtrdma_mrs_invalidate(struct xprtrdma_ep *ep, struct xprtrdma_req *req)
 	spin_unlock(&req->req_lock);
 
 	req->req_inv_sync = false;
-	atomic_inc(&ep->ep_inv_out);
-	if (xprtrdma_inv_post(ep, req)) {
-		/* Not moved on if already queued: it watches every chain */
-		queue_delayed_work(system_wq, &ep->ep_inv_watch,
-				   XPRTRDMA_STALL_TIMEOUT);
+	if (xprtrdma_inv_post(ep, req))
 		return;
-	}
-	atomic_dec(&ep->ep_inv_out);
 	xprtrdma_inv_finish(ep, req);
 }
 
