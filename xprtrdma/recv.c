@@ -27,8 +27,14 @@ static void xprtrdma_recv_done(struct ib_cq *cq, struct ib_wc *wc)
 		return;
 	}
 
+	/* Only the bytes the message filled: with a bounce buffer the
+	 * sync is a copy, and most messages are far shorter than the
+	 * buffer. The device never reports more than the posted length;
+	 * the clamp keeps the sync inside the mapping regardless.
+	 */
 	ib_dma_sync_single_for_cpu(ep->ep_id->device, rep->rep_dma,
-				   ep->ep_rx->rx_inline_recv, DMA_FROM_DEVICE);
+				   min(wc->byte_len, ep->ep_rx->rx_inline_recv),
+				   DMA_FROM_DEVICE);
 	xprtrdma_reply_handle(ep, rep, wc);
 	xprtrdma_rep_post(ep, rep);
 }
@@ -107,8 +113,8 @@ EXPORT_SYMBOL_IF_KUNIT(xprtrdma_reps_destroy);
  * @rep: a Receive whose buffer the CPU is done with
  *
  * The buffer goes back to the device (the DMA API's sync for the
- * device: with a bounce buffer the device's copy is refreshed, so what
- * it does not overwrite is not an older message).
+ * device: where the device does not snoop caches, no line the CPU
+ * still holds is written back over what the device writes next).
  * A failure means the QP is unusable; the connection is then closed.
  */
 void xprtrdma_rep_post(struct xprtrdma_ep *ep, struct xprtrdma_rep *rep)
