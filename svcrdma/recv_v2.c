@@ -153,10 +153,9 @@ static void svcrdma_v2_cont_abort(struct svcrdma_xprt *sx,
 	u32 xid = ra->ra_xid;
 
 	v2->v2_reasm = NULL;
-	atomic_sub(ra->ra_size, &v2->v2_reasm_bytes);
 	trace_svcrdma_v2_cont_abort(sx, xid, ra->ra_len,
 				    RPCRDMA2_ERR_INVAL_CONT);
-	kfree(ra);
+	svcrdma_reasm_free(v2, ra);
 	svcrdma_stat_inc(SVCRDMA_STAT_V2_CONT_ABORTED);
 	if (!ended)
 		svcrdma_v2_discard(v2, xid, RPCRDMA2_CALL_MIDDLE);
@@ -269,6 +268,52 @@ static int svcrdma_v2_call(struct svcrdma_xprt *sx, struct svcrdma_v2 *v2,
 	return svcrdma_v2_call_ready(v2, ctxt, m2);
 }
 
+/*
+ * A buffer for a continued Call of @size octets, charged to the
+ * connection's budget at the size the allocator really takes (a
+ * buffer above the largest kmalloc cache is whole pages, a power of
+ * two of them). Return: NULL when the budget or memory is short.
+ */
+static struct svcrdma_reasm *svcrdma_reasm_alloc(struct svcrdma_v2 *v2,
+						 u32 xid, unsigned int size)
+{
+	unsigned int charge = kmalloc_size_roundup(size);
+	struct svcrdma_reasm *ra;
+
+	if (atomic_add_return(charge, &v2->v2_reasm_bytes) >
+	    SVCRDMA_V2_REASM_BUDGET)
+		goto out_uncharge;
+	ra = kmalloc(sizeof(*ra), GFP_KERNEL);
+	if (!ra)
+		goto out_uncharge;
+	ra->ra_data = kmalloc(size, GFP_KERNEL | __GFP_NOWARN);
+	if (!ra->ra_data) {
+		kfree(ra);
+		goto out_uncharge;
+	}
+	ra->ra_xid = xid;
+	ra->ra_size = size;
+	ra->ra_len = 0;
+	ra->ra_charge = charge;
+	return ra;
+
+out_uncharge:
+	atomic_sub(charge, &v2->v2_reasm_bytes);
+	return NULL;
+}
+
+/**
+ * svcrdma_reasm_free - free a continued Call's buffer, return its charge
+ * @v2: the connection's Version 2 state
+ * @ra: the buffer, no longer anyone's
+ */
+void svcrdma_reasm_free(struct svcrdma_v2 *v2, struct svcrdma_reasm *ra)
+{
+	atomic_sub(ra->ra_charge, &v2->v2_reasm_bytes);
+	kfree(ra->ra_data);
+	kfree(ra);
+}
+
 /* CALL_MIDDLE: start or continue a Call (Sections 6.3.6 and 6.6.2) */
 static int svcrdma_v2_cont_middle(struct svcrdma_xprt *sx,
 				  struct svcrdma_v2 *v2,
@@ -284,16 +329,10 @@ static int svcrdma_v2_cont_middle(struct svcrdma_xprt *sx,
 		if (total > SVCRDMA_V2_CALL_MAX)
 			return svcrdma_v2_cont_refuse(sx, v2, xid, total,
 						      RPCRDMA2_ERR_INVAL_CONT);
-		if (atomic_add_return(total, &v2->v2_reasm_bytes) >
-		    SVCRDMA_V2_REASM_BUDGET)
-			goto out_system;
-		ra = kmalloc(struct_size(ra, ra_data, total),
-			     GFP_KERNEL | __GFP_NOWARN);
+		ra = svcrdma_reasm_alloc(v2, xid, total);
 		if (!ra)
-			goto out_system;
-		ra->ra_xid = xid;
-		ra->ra_size = total;
-		ra->ra_len = 0;
+			return svcrdma_v2_cont_refuse(sx, v2, xid, total,
+						      RPCRDMA2_ERR_SYSTEM);
 		v2->v2_reasm = ra;
 	} else if (total != v2->v2_reasm_left) {
 		/* rdma_remaining disagrees with what came before */
@@ -305,11 +344,6 @@ static int svcrdma_v2_cont_middle(struct svcrdma_xprt *sx,
 	ra->ra_len += len;
 	v2->v2_reasm_left = m2->m2_remaining;
 	return -EINVAL;
-
-out_system:
-	atomic_sub(total, &v2->v2_reasm_bytes);
-	return svcrdma_v2_cont_refuse(sx, v2, xid, total,
-				      RPCRDMA2_ERR_SYSTEM);
 }
 
 /* The CALL_INLINE that ends a continued Call (Section 6.3.7) */

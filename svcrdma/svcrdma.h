@@ -121,9 +121,10 @@ static_assert(SVCRDMA_MAX_PAYLOAD <= RPCSVC_MAXPAYLOAD);
  * RDMA Read (Section 6.6.3), and would pin more kernel memory per
  * connection than a whole Receive ring.
  *
- * SVCRDMA_V2_REASM_BUDGET: reassembled Calls one connection may hold at
- * once (the one being assembled plus those nfsd is still processing,
- * whose rq_arg points into their buffer): four of the largest.
+ * SVCRDMA_V2_REASM_BUDGET: memory the reassembled Calls of one
+ * connection may take at once (the one being assembled plus those nfsd
+ * is still processing, whose rq_arg points into their buffer), counted
+ * as allocated (a Call of 130 KiB takes 256 KiB): four of the largest.
  *
  * SVCRDMA_V2_CREDIT_WAIT: how long a Send waits for the client to
  * grant a credit. A client that grants nothing for this long while we
@@ -155,13 +156,17 @@ static_assert(SVCRDMA_MAX_PAYLOAD <= RPCSVC_MAXPAYLOAD);
  * @ra_xid: its rdma_xid
  * @ra_size: its length: payload plus rdma_remaining of its first MIDDLE
  * @ra_len: bytes received so far
- * @ra_data: the Call
+ * @ra_charge: what @ra_data takes from the connection's budget: the size
+ *	of the allocation kmalloc() makes for @ra_size octets
+ * @ra_data: the Call, a kmalloc() buffer of its own so that a Call of
+ *	SVCRDMA_V2_CALL_MAX takes no more than that
  */
 struct svcrdma_reasm {
 	u32			ra_xid;
 	unsigned int		ra_size;
 	unsigned int		ra_len;
-	u8			ra_data[] __counted_by(ra_size);
+	unsigned int		ra_charge;
+	u8			*ra_data;
 };
 
 /*
@@ -629,6 +634,7 @@ void svcrdma_v2_recv_release(struct svcrdma_xprt *sx,
 
 /* recv_v2.c */
 int svcrdma_v2_recv(struct svcrdma_xprt *sx, struct svcrdma_recv_ctxt *ctxt);
+void svcrdma_reasm_free(struct svcrdma_v2 *v2, struct svcrdma_reasm *ra);
 
 /*
  * Two helpers of the Receive ring (recv.c), inline here: read.c and

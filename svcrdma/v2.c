@@ -95,10 +95,8 @@ void svcrdma_v2_conn_free(struct svcrdma_xprt *sx)
 
 	if (!v2)
 		return;
-	if (v2->v2_reasm) {
-		atomic_sub(v2->v2_reasm->ra_size, &v2->v2_reasm_bytes);
-		kfree(v2->v2_reasm);
-	}
+	if (v2->v2_reasm)
+		svcrdma_reasm_free(v2, v2->v2_reasm);
 	WARN_ON_ONCE(atomic_read(&v2->v2_reasm_bytes));
 	kfree(v2);
 	sx->sx_v2 = NULL;
@@ -400,8 +398,7 @@ void svcrdma_v2_recv_release(struct svcrdma_xprt *sx,
 
 	svcrdma_v2_call_done(sx, ctxt);
 	if (ctxt->rc_reasm) {
-		atomic_sub(ctxt->rc_reasm->ra_size, &v2->v2_reasm_bytes);
-		kfree(ctxt->rc_reasm);
+		svcrdma_reasm_free(v2, ctxt->rc_reasm);
 		ctxt->rc_reasm = NULL;
 	}
 }

@@ -290,7 +290,7 @@ static void s_reasm_call(struct kunit *test)
 	len = s_middle(test, f->msg, S_XID, 252, 100, 1, true);
 	memcpy(whole, f->msg + len - 100, 100);
 	KUNIT_EXPECT_EQ(test, s_recv(f, f->rc[1], f->msg, len), -EINVAL);
-	KUNIT_EXPECT_EQ(test, s_reasm_bytes(f), 352U);
+	KUNIT_EXPECT_EQ(test, s_reasm_bytes(f), kmalloc_size_roundup(352));
 	len = s_middle(test, f->msg, S_XID, 52, 200, 2, false);
 	memcpy(whole + 100, f->msg + len - 200, 200);
 	KUNIT_EXPECT_EQ(test, s_recv(f, f->rc[1], f->msg, len), -EINVAL);
@@ -308,7 +308,7 @@ static void s_reasm_call(struct kunit *test)
 	KUNIT_EXPECT_EQ(test, f->nsent, 0U);
 
 	/* The buffer is the Receive's until it is released */
-	KUNIT_EXPECT_EQ(test, s_reasm_bytes(f), 352U);
+	KUNIT_EXPECT_EQ(test, s_reasm_bytes(f), kmalloc_size_roundup(352));
 	svcrdma_v2_recv_release(f->sx, rc);
 	KUNIT_EXPECT_NULL(test, rc->rc_reasm);
 	KUNIT_EXPECT_EQ(test, s_reasm_bytes(f), 0U);
@@ -404,6 +404,36 @@ static void s_reasm_budget(struct kunit *test)
 	KUNIT_EXPECT_EQ(test, s_call(test, f->rc[0], S_XID + 9, 2 * S_PART),
 			1);
 	KUNIT_EXPECT_EQ(test, f->nsent, 1U);
+}
+
+/*
+ * The budget counts what the allocator takes: a Call one word past half
+ * of SVCRDMA_V2_CALL_MAX is a buffer of SVCRDMA_V2_CALL_MAX (whole
+ * pages, a power of two of them), so four such Calls use it all.
+ */
+static void s_reasm_budget_rounded(struct kunit *test)
+{
+	struct s_fix *f = test->priv;
+	u32 size = SVCRDMA_V2_CALL_MAX / 2 + RPCRDMA_XDR_UNIT;
+	unsigned int i;
+	u32 len;
+
+	KUNIT_ASSERT_EQ(test, kmalloc_size_roundup(size),
+			(size_t)SVCRDMA_V2_CALL_MAX);
+	for (i = 0; i < 4; i++)
+		KUNIT_ASSERT_EQ(test, s_call(test, f->rc[i], S_XID + i, size),
+				1);
+	KUNIT_EXPECT_EQ(test, s_reasm_bytes(f), SVCRDMA_V2_REASM_BUDGET);
+
+	len = s_middle(test, f->msg, S_XID + 8, 4, 100, 1, true);
+	KUNIT_EXPECT_EQ(test, s_recv(f, f->rc[4], f->msg, len), -EINVAL);
+	KUNIT_EXPECT_NULL(test, f->sx->sx_v2->v2_reasm);
+	KUNIT_ASSERT_EQ(test, f->nsent, 1U);
+	s_expect_error(test, 0, S_XID + 8, RPCRDMA2_ERR_SYSTEM);
+
+	for (i = 0; i < 4; i++)
+		svcrdma_v2_recv_release(f->sx, f->rc[i]);
+	KUNIT_EXPECT_EQ(test, s_reasm_bytes(f), 0U);
 }
 
 /* A CALL_MIDDLE whose rdma_remaining disagrees with the one before */
@@ -540,6 +570,7 @@ static struct kunit_case s_reasm_cases[] = {
 	KUNIT_CASE(s_reasm_too_long),
 	KUNIT_CASE(s_reasm_remaining_wrap),
 	KUNIT_CASE(s_reasm_budget),
+	KUNIT_CASE(s_reasm_budget_rounded),
 	KUNIT_CASE(s_reasm_remaining_mismatch),
 	KUNIT_CASE_PARAM(s_reasm_final_mismatch, s_final_gen_params),
 	KUNIT_CASE(s_reasm_interleaved),
