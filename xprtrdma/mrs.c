@@ -136,6 +136,8 @@ static bool xprtrdma_inv_post(struct xprtrdma_ep *ep, struct xprtrdma_req *req)
 {
 	struct ib_send_wr *first = NULL, **tail = &first;
 	struct frwr_mr *mr, *final = NULL;
+	/* Only a chain no one waits for is the watch's */
+	bool watched = !req->req_inv_sync;
 	int rc;
 
 	list_for_each_entry(mr, &req->req_inv_mrs, fm_list)
@@ -161,19 +163,19 @@ static bool xprtrdma_inv_post(struct xprtrdma_ep *ep, struct xprtrdma_req *req)
 				 ep->ep_scq_id, req->req_inv_cid,
 				 req->req_inv_count);
 	/* Counted before the post: its completion may run first */
-	if (!req->req_inv_sync)
+	if (watched)
 		atomic_inc(&ep->ep_inv_out);
 	rc = ib_post_send(ep->ep_id->qp, first, NULL);
 	if (!rc) {
 		/* Not moved on if already queued: it watches every chain */
-		if (!req->req_inv_sync)
+		if (watched)
 			queue_delayed_work(system_wq, &ep->ep_inv_watch,
 					   XPRTRDMA_STALL_TIMEOUT);
 		return true;
 	}
 
 	/* Nothing known about which ran: distrust them all. */
-	if (!req->req_inv_sync)
+	if (watched)
 		atomic_dec(&ep->ep_inv_out);
 	trace_xprtrdma_post_inv_err(ep->ep_rx->rx_xprt.id, rc);
 	list_for_each_entry(mr, &req->req_inv_mrs, fm_list)

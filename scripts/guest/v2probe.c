@@ -575,8 +575,8 @@ static int expect_null_reply(struct probe *c, uint32_t xid)
  * The REPLY_INLINEs of @k of the NULL Calls @xids[0..@n) not yet @seen,
  * in any order; each one answered is marked in @seen.
  */
-static int expect_null_replies_of(struct probe *c, const uint32_t *xids,
-				  int n, int k, bool *seen)
+static int expect_null_replies(struct probe *c, const uint32_t *xids,
+			       int n, int k, bool *seen)
 {
 	struct msg m;
 	int i;
@@ -597,14 +597,6 @@ static int expect_null_replies_of(struct probe *c, const uint32_t *xids,
 			return -1;
 	}
 	return 0;
-}
-
-/* The REPLY_INLINEs of NULL Calls @xids[0..@n), in any order */
-static int expect_null_replies(struct probe *c, const uint32_t *xids, int n)
-{
-	bool seen[8] = { false };
-
-	return expect_null_replies_of(c, xids, n, n, seen);
 }
 
 /* An error: type, xid, vers and code, and up to two body words */
@@ -1380,7 +1372,7 @@ static int t_flow_control(void)
 	 * first, in whatever order they send
 	 */
 	if (!ret)
-		ret = expect_null_replies_of(&c, xids, 4, 2, seen);
+		ret = expect_null_replies(&c, xids, 4, 2, seen);
 	if (!ret)
 		ret = expect_silence(&c, 1000);
 	c.pinned = 0;
@@ -1390,7 +1382,7 @@ static int t_flow_control(void)
 		ret = send_raw(&c, w.n, true);
 	}
 	if (!ret)
-		ret = expect_null_replies_of(&c, xids, 4, 2, seen);
+		ret = expect_null_replies(&c, xids, 4, 2, seen);
 	/* Now grant nothing more */
 	c.pinned = c.received;
 	if (!ret)
