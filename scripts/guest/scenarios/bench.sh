@@ -816,7 +816,7 @@ bench_raw_one() {
 
 # The raw figures' rawbw arguments, by the name of the fio workload
 # whose ceiling each is (and of its profile, bench_raw_profile).
-RAW_PASSES=("seqwrite write 1048576 8" "seqread read 1048576 8"
+RAW_PASSES=("seqwrite pull 1048576 8" "seqread push 1048576 8"
 	"randwrite send 4260 16 200" "randread send 200 16 4260")
 
 # bench_raw_profile: one more rawbw pass of each raw figure, with both
@@ -841,12 +841,13 @@ bench_raw_profile() {
 
 # The ceiling of each NFS figure: what soft-RoCE alone does with the same
 # data and message pattern, both sides sleeping on completion events.
-# Sequential: 1 MiB RDMA Writes (the data of a WRITE, client to server)
-# and RDMA Reads (a READ's, server to client), 8 in flight as fio's
-# queue depth. 4 KiB random: request and response Sends, 16 in flight,
-# with the sizes of an NFSv4.2 WRITE (a 4260-byte Call, about 200 bytes
-# back) and READ (the other way round), the RPCs that carry 4 KiB inline
-# with our 8 KiB inline threshold. Latency: perftest's ib_send_lat
+# Sequential: 1 MiB RDMA Reads of the client's memory by the server (the
+# data of a WRITE, as an NFS server pulls it) and RDMA Writes into it
+# (a READ's, as the server pushes it), 8 in flight as fio's queue depth.
+# 4 KiB random: request and response Sends, 16 in flight, with the sizes
+# of an NFSv4.2 WRITE (a 4260-byte Call, about 200 bytes back) and READ
+# (the other way round), the RPCs that carry 4 KiB inline with our 8 KiB
+# inline threshold. Latency: perftest's ib_send_lat
 # (busy polling, the lowest latency the link gives).
 bench_raw() {
 	local r=$1 out v2 i wl
