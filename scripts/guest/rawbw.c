@@ -244,6 +244,16 @@ static int raw_post_op(struct raw_conn *c, struct raw_run *r, unsigned int i)
 	       why("ibv_post_send: %s", strerror(errno)) : 0;
 }
 
+/* Start operation @i: for send, its response's Receive first */
+static int raw_start(struct raw_conn *c, struct raw_run *r, unsigned int i)
+{
+	if (r->rq.mode == RAW_SEND &&
+	    rs_post_recv(c->id->qp, c->smr, c->sbuf,
+			 r->rq.resp ? r->rq.resp : 1, i))
+		return why("ibv_post_recv: %s", strerror(errno));
+	return raw_post_op(c, r, i);
+}
+
 /*
  * Keep depth operations in flight until @end_ns, then let them drain.
  * An operation is done at its completion (write/read) or when its
@@ -257,11 +267,7 @@ static int raw_drive(struct raw_conn *c, struct raw_run *r, uint64_t end_ns)
 	int n, k;
 
 	for (i = 0; i < r->rq.depth; i++) {
-		if (r->rq.mode == RAW_SEND &&
-		    rs_post_recv(c->id->qp, c->smr, c->sbuf,
-				 r->rq.resp ? r->rq.resp : 1, i))
-			return why("ibv_post_recv: %s", strerror(errno));
-		if (raw_post_op(c, r, i))
+		if (raw_start(c, r, i))
 			return -1;
 		inflight++;
 	}
@@ -282,11 +288,7 @@ static int raw_drive(struct raw_conn *c, struct raw_run *r, uint64_t end_ns)
 			r->ops++;
 			if (!more)
 				continue;
-			if (r->rq.mode == RAW_SEND &&
-			    rs_post_recv(c->id->qp, c->smr, c->sbuf,
-					 r->rq.resp ? r->rq.resp : 1, i))
-				return why("ibv_post_recv: %s", strerror(errno));
-			if (raw_post_op(c, r, i))
+			if (raw_start(c, r, i))
 				return -1;
 			inflight++;
 		}
