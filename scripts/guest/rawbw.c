@@ -215,7 +215,7 @@ struct raw_run {
 	struct raw_req rq;
 	uint64_t raddr;
 	uint32_t rkey;
-	uint64_t ops;
+	uint64_t ops, ns;	/* done, and in how long */
 };
 
 /*
@@ -255,12 +255,14 @@ static int raw_start(struct raw_conn *c, struct raw_run *r, unsigned int i)
 }
 
 /*
- * Keep depth operations in flight until @end_ns, then let them drain.
+ * Keep depth operations in flight for @run_ns, then let them drain; the
+ * count and the time taken go to r->ops and r->ns.
  * An operation is done at its completion (write/read) or when its
  * response arrives (send; the Send's own completion only counts).
  */
-static int raw_drive(struct raw_conn *c, struct raw_run *r, uint64_t end_ns)
+static int raw_drive(struct raw_conn *c, struct raw_run *r, uint64_t run_ns)
 {
+	uint64_t t0 = now_ns(), end_ns = t0 + run_ns;
 	unsigned int inflight = 0, i;
 	struct ibv_wc wc[32];
 	bool more = true;
@@ -293,6 +295,7 @@ static int raw_drive(struct raw_conn *c, struct raw_run *r, uint64_t end_ns)
 			inflight++;
 		}
 	}
+	r->ns = now_ns() - t0;
 	return 0;
 }
 
@@ -338,16 +341,13 @@ static int raw_serve_moves(struct raw_conn *c, const struct raw_req *rq)
 		.raddr = (uint64_t)rq->addr_hi << 32 | rq->addr_lo,
 	};
 	struct raw_res *res = (struct raw_res *)c->sbuf;
-	uint64_t t0, t1;
 	struct ibv_wc wc;
 	int n;
 
-	t0 = now_ns();
-	if (raw_drive(c, &r, t0 + (uint64_t)rq->msecs * 1000000))
+	if (raw_drive(c, &r, (uint64_t)rq->msecs * 1000000))
 		return -1;
-	t1 = now_ns();
 	res->ops = r.ops;
-	res->ns = t1 - t0;
+	res->ns = r.ns;
 	res->magic = RAW_MAGIC;
 	res->status = 0;
 	if (raw_post_send(c, c->smr, c->sbuf, sizeof(*res), 0))
@@ -468,29 +468,27 @@ static const char *const raw_mode_names[] = {
 
 /*
  * pull/push: the server moves the data; wait for its result message
- * (posted for before connecting) and take the count and its time.
- * Return: the server's nanoseconds, or 0 (g_why says why).
+ * (posted for before connecting) and take the count and the server's
+ * time into r->ops and r->ns. Return: 0 or -1 (g_why says why).
  */
-static uint64_t raw_await_result(struct raw_conn *c, struct raw_run *r)
+static int raw_await_result(struct raw_conn *c, struct raw_run *r)
 {
 	const struct raw_res *res = (const struct raw_res *)c->sbuf;
 	struct ibv_wc wc;
 	int n;
 
 	n = raw_wait_ms(c, &wc, 1, r->rq.msecs + RAW_WAIT_MS);
-	if (n == -2)
-		why("the connection ended");
 	if (n < 0)
-		return 0;
+		return n == -2 ? why("the connection ended") : -1;
 	if (wc.status != IBV_WC_SUCCESS || wc.opcode != IBV_WC_RECV ||
 	    wc.byte_len != sizeof(*res) || res->magic != RAW_MAGIC ||
 	    res->status || !res->ns) {
-		why("no valid result from the server (%s, %u octets)",
-		    ibv_wc_status_str(wc.status), wc.byte_len);
-		return 0;
+		return why("no valid result from the server (%s, %u octets)",
+			   ibv_wc_status_str(wc.status), wc.byte_len);
 	}
 	r->ops = res->ops;
-	return res->ns;
+	r->ns = res->ns;
+	return 0;
 }
 
 static int raw_client(const char *addr, int port, struct raw_run *r,
@@ -505,7 +503,6 @@ static int raw_client(const char *addr, int port, struct raw_run *r,
 	struct raw_conn c = { 0 };
 	struct rdma_cm_event *ev;
 	struct pollfd pfd;
-	uint64_t t0, t1;
 	int ret = -1;
 
 	if (rs_resolve(&c.ec, &c.id, addr, port) ||
@@ -549,18 +546,11 @@ static int raw_client(const char *addr, int port, struct raw_run *r,
 		}
 	}
 	rdma_ack_cm_event(ev);
-	if (raw_server_moves(r->rq.mode)) {
-		t0 = 0;
-		t1 = raw_await_result(&c, r);
-		ret = t1 ? 0 : -1;
-	} else {
-		t0 = now_ns();
-		ret = raw_drive(&c, r, t0 + (uint64_t)(secs * 1e9));
-		t1 = now_ns();
-	}
+	ret = raw_server_moves(r->rq.mode) ? raw_await_result(&c, r) :
+		raw_drive(&c, r, (uint64_t)(secs * 1e9));
 	rdma_disconnect(c.id);
 	if (!ret) {
-		double s = (t1 - t0) / 1e9;
+		double s = r->ns / 1e9;
 		uint32_t big = r->rq.resp > r->rq.size ? r->rq.resp : r->rq.size;
 		double bytes = (double)r->ops * big;
 
