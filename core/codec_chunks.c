@@ -165,6 +165,31 @@ enum rpcrdma_codec_err rpcrdma_dec_reply_chunk(struct rpcrdma_xdr *x,
 }
 
 /**
+ * rpcrdma_dec_chunk_lists - decode the three chunk lists of a header
+ * @x: cursor at the Read list
+ * @ch: receives the Read list, the Write list and the Reply chunk
+ *
+ * They come in this order in a Version 1 RDMA_MSG or RDMA_NOMSG header
+ * and in a Version 2 Call header, with the same XDR; empty Write chunks
+ * are taken as rpcrdma_dec_write_list() takes them.
+ *
+ * Return: RPCRDMA_CE_OK or the reason a list is malformed.
+ */
+enum rpcrdma_codec_err rpcrdma_dec_chunk_lists(struct rpcrdma_xdr *x,
+					       struct rpcrdma_chunks *ch)
+{
+	enum rpcrdma_codec_err err;
+
+	err = rpcrdma_dec_read_list(x, &ch->ch_reads);
+	if (err)
+		return err;
+	err = rpcrdma_dec_write_list(x, &ch->ch_writes);
+	if (err)
+		return err;
+	return rpcrdma_dec_reply_chunk(x, ch);
+}
+
+/**
  * rpcrdma_read_list_valid - may @rl be encoded without overrunning it?
  * @rl: Read list supplied by the caller
  *

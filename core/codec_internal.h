@@ -17,6 +17,8 @@ enum rpcrdma_codec_err rpcrdma_dec_write_list(struct rpcrdma_xdr *x,
 					      struct rpcrdma_write_list *wl);
 enum rpcrdma_codec_err rpcrdma_dec_reply_chunk(struct rpcrdma_xdr *x,
 					       struct rpcrdma_chunks *ch);
+enum rpcrdma_codec_err rpcrdma_dec_chunk_lists(struct rpcrdma_xdr *x,
+					       struct rpcrdma_chunks *ch);
 
 /* Chunk list encoding, codec_chunks.c */
 bool rpcrdma_chunks_valid(const struct rpcrdma_chunks *ch);

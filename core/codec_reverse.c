@@ -31,9 +31,7 @@ static bool rpcrdma_rev_parse(struct rpcrdma_xdr *x,
 {
 	struct rpcrdma_chunks *ch = &msg->m1_chunks;
 
-	if (rpcrdma_dec_read_list(x, &ch->ch_reads) ||
-	    rpcrdma_dec_write_list(x, &ch->ch_writes) ||
-	    rpcrdma_dec_reply_chunk(x, ch))
+	if (rpcrdma_dec_chunk_lists(x, ch))
 		return false;
 	msg->m1_hdr_len = rpcrdma_xdr_pos(x);
 	msg->m1_msg_len = rpcrdma_xdr_left(x);

@@ -41,21 +41,6 @@ static enum rpcrdma_codec_err rpcrdma_v1_dec_start(struct rpcrdma_xdr *x,
 	}
 }
 
-/* The three chunk lists of RDMA_MSG and RDMA_NOMSG, in wire order */
-static enum rpcrdma_codec_err rpcrdma_v1_dec_chunks(struct rpcrdma_xdr *x,
-						    struct rpcrdma_chunks *ch)
-{
-	enum rpcrdma_codec_err err;
-
-	err = rpcrdma_dec_read_list(x, &ch->ch_reads);
-	if (err)
-		return err;
-	err = rpcrdma_dec_write_list(x, &ch->ch_writes);
-	if (err)
-		return err;
-	return rpcrdma_dec_reply_chunk(x, ch);
-}
-
 /*
  * Record where the RPC message is. After RDMA_MSG it follows the header
  * in the same buffer and starts with the xid (RFC 8166, Section 4.2.1);
@@ -129,7 +114,7 @@ rpcrdma_v1_dec_call_head(struct rpcrdma_xdr *x, const void *buf, size_t len,
 		return err;
 	if (msg->m1_prefix.px_proc == RPCRDMA1_ERROR)
 		return RPCRDMA_CE_UNEXPECTED;
-	return rpcrdma_v1_dec_chunks(x, &msg->m1_chunks);
+	return rpcrdma_dec_chunk_lists(x, &msg->m1_chunks);
 }
 
 /* ... and, for a Call, its body and the checks of its chunks */
@@ -298,7 +283,7 @@ enum rpcrdma_codec_err rpcrdma_v1_decode_reply(const void *buf, size_t len,
 		return err;
 	if (msg->m1_prefix.px_proc == RPCRDMA1_ERROR)
 		return rpcrdma_v1_dec_error(&x, msg);
-	err = rpcrdma_v1_dec_chunks(&x, &msg->m1_chunks);
+	err = rpcrdma_dec_chunk_lists(&x, &msg->m1_chunks);
 	if (err)
 		return err;
 	err = rpcrdma_v1_dec_body(&x, msg);

@@ -117,22 +117,6 @@ static enum rpcrdma_codec_err rpcrdma_v2_check_inv(const struct rpcrdma_v2_msg *
 	return RPCRDMA_CE_INV_HANDLE;
 }
 
-/* Reads, provisional Writes and provisional Reply of a Call */
-static enum rpcrdma_codec_err rpcrdma_v2_dec_call_chunks(struct rpcrdma_xdr *x,
-							 struct rpcrdma_chunks *ch)
-{
-	enum rpcrdma_codec_err err;
-
-	err = rpcrdma_dec_read_list(x, &ch->ch_reads);
-	if (err)
-		return err;
-	/* Empty Write chunks are allowed (v2-07, Section 4.5.2) */
-	err = rpcrdma_dec_write_list(x, &ch->ch_writes);
-	if (err)
-		return err;
-	return rpcrdma_dec_reply_chunk(x, ch);
-}
-
 /*
  * RDMA2_CALL_EXTERNAL (v2-07, Section 6.3.5): the Call is in rdma_call,
  * a list of one or more Read segments acting as a body chunk, so at
@@ -152,7 +136,7 @@ static enum rpcrdma_codec_err rpcrdma_v2_dec_call_ext(struct rpcrdma_xdr *x,
 	err = rpcrdma_dec_read_list(x, &msg->m2_call);
 	if (err)
 		return err;
-	err = rpcrdma_v2_dec_call_chunks(x, &msg->m2_chunks);
+	err = rpcrdma_dec_chunk_lists(x, &msg->m2_chunks);
 	if (err)
 		return err;
 	msg->m2_hdr_len = rpcrdma_xdr_pos(x);
@@ -203,7 +187,7 @@ static enum rpcrdma_codec_err rpcrdma_v2_dec_call_inline(struct rpcrdma_xdr *x,
 
 	if (!rpcrdma_xdr_get32(x, &msg->m2_inv_handle))
 		return RPCRDMA_CE_SHORT;
-	err = rpcrdma_v2_dec_call_chunks(x, &msg->m2_chunks);
+	err = rpcrdma_dec_chunk_lists(x, &msg->m2_chunks);
 	if (err)
 		return err;
 	err = rpcrdma_v2_dec_payload(x, msg, flags);

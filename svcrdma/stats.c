@@ -41,20 +41,28 @@ static unsigned long svcrdma_stat_sum(enum svcrdma_stat s)
 	return sum;
 }
 
+/* Read @val out through a copy of @table that points at it */
+static int svcrdma_stat_print(RPCRDMA_CTL_CONST struct ctl_table *table,
+			      unsigned long val, void *buffer, size_t *lenp,
+			      loff_t *ppos)
+{
+	struct ctl_table t = *table;
+
+	t.data = &val;
+	t.maxlen = sizeof(val);
+	t.extra1 = NULL;
+	return proc_doulongvec_minmax(&t, 0, buffer, lenp, ppos);
+}
+
 static int svcrdma_stat_show(RPCRDMA_CTL_CONST struct ctl_table *table,
 			     int write, void *buffer, size_t *lenp, loff_t *ppos)
 {
 	enum svcrdma_stat s = (uintptr_t)table->extra1;
-	struct ctl_table t = *table;
-	unsigned long sum;
 
 	if (write)
 		return -EPERM;
-	sum = svcrdma_stat_sum(s);
-	t.data = &sum;
-	t.maxlen = sizeof(sum);
-	t.extra1 = NULL;
-	return proc_doulongvec_minmax(&t, 0, buffer, lenp, ppos);
+	return svcrdma_stat_print(table, svcrdma_stat_sum(s), buffer, lenp,
+				  ppos);
 }
 
 #define SVCRDMA_STAT_ENTRY(_name, _id) {				\
@@ -169,19 +177,15 @@ static int svcrdma_compat_stat(RPCRDMA_CTL_CONST struct ctl_table *table,
 			       loff_t *ppos)
 {
 	enum svcrdma_stat s = (uintptr_t)table->extra1;
-	struct ctl_table t = *table;
-	unsigned long val;
 
 	if (write) {
 		WRITE_ONCE(svcrdma_compat_base[s], svcrdma_stat_sum(s));
 		*ppos += *lenp;
 		return 0;
 	}
-	val = svcrdma_stat_sum(s) - READ_ONCE(svcrdma_compat_base[s]);
-	t.data = &val;
-	t.maxlen = sizeof(val);
-	t.extra1 = NULL;
-	return proc_doulongvec_minmax(&t, 0, buffer, lenp, ppos);
+	return svcrdma_stat_print(table, svcrdma_stat_sum(s) -
+				  READ_ONCE(svcrdma_compat_base[s]),
+				  buffer, lenp, ppos);
 }
 
 #define SVCRDMA_COMPAT_STAT(_name, _id) {				\

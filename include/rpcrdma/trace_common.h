@@ -53,6 +53,8 @@ static inline u32 rpcrdma_trace_next_id(atomic_t *counter)
 /*
  * Why a message was dropped or answered with an error. One list for
  * both modules: a reason means the same thing wherever it is printed.
+ * A new reason goes here, in rpcrdma_show_drop_reason() below and in
+ * rpcrdma/trace_drop.h.
  */
 enum rpcrdma_drop_reason {
 	RPCRDMA_DROP_MALFORMED,		/* header or RPC message malformed */
