@@ -16,7 +16,8 @@
 #   m ROUND CONFIG WORKLOAD METRIC VALUE UNIT   a measurement
 #   f ROUND CONFIG WORKLOAD REASON              a failed measurement
 #   i ROUND CONFIG KEY VALUE                    context (mount options...)
-# Every I/O is checked: fio writes carry MD5 headers and are read back
+# Every I/O is checked: fio writes carry checksum headers (BENCH_VERIFY:
+# CRC32C or MD5, below) and are read back
 # with fio's verify_only pass; fio reads verify each block as they go; the
 # metadata mix reads every file back. A measurement whose check fails is
 # recorded as failed, never as a number.
@@ -375,10 +376,14 @@ cpu_per() {
 				ci / n, si / n, ct / n, cr / n }'
 }
 
-# MD5, not CRC32C: under TCG fio's CRC32C (the SSE4.2 instruction) costs
-# the client's saturated CPU about three times as much (bench.rst).
+# The block checksum (scripts/bench sets it by the guests' clock): CRC32C
+# when the clock counts instructions (the SSE4.2 instruction does 8 bytes
+# at a time), MD5 on the host's clock, where TCG runs that instruction
+# through a helper call and CRC32C costs the client's saturated CPU about
+# three times what MD5 does (bench.rst, "Data integrity").
+: "${BENCH_VERIFY:=md5}"
 BENCH_FIO=(fio --ioengine=libaio --direct=1 --fallocate=none --randrepeat=1
-	--verify=md5 --verify_fatal=1 --verify_state_save=0
+	--verify="$BENCH_VERIFY" --verify_fatal=1 --verify_state_save=0
 	--output-format=json)
 
 # bench_fio ROUND CONFIG WORKLOAD [fio options]: one fio job; prints its
