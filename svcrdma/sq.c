@@ -20,6 +20,13 @@
 #include "svcrdma.h"
 #include "trace.h"
 
+/* What a waiter for @wrs entries waits for: the room, or the close */
+static bool svcrdma_sq_room(struct svcrdma_xprt *sx, unsigned int wrs)
+{
+	return atomic_read(&sx->sx_sq_avail) >= (int)wrs ||
+	       svc_xprt_is_dead(&sx->sx_xprt);
+}
+
 /**
  * svcrdma_sq_reserve - take Send queue entries, waiting if needed
  * @sx: the connection
@@ -32,15 +39,22 @@
  * completes our work requests. A client that posts no Receives and
  * asked for unlimited RNR retries (RFC 8166, Section 3.3.1 makes
  * posting them its duty) stalls our Sends for ever, and every nfsd
- * thread that replies to it would wait with them. When the queue has
- * returned nothing for SVCRDMA_SQ_STALL, the client is taken to be
- * stuck and the connection is closed, which flushes the queue.
+ * thread that replies to it would wait with them; one that posts a
+ * Receive now and then lets a Send complete now and then, and each
+ * completion wakes every waiter: one gets the entries, and any other
+ * that saw them first waits again. So the bound is on the whole wait
+ * of one reservation, not on the time between completions: a thread
+ * that has waited SVCRDMA_SQ_STALL in all takes the client to be stuck
+ * and closes the connection, which flushes the queue. A client that
+ * reposts its Receives as RFC 8166 asks returns a full queue's entries
+ * many times over in that time.
  *
  * Return: 0, or -ENOTCONN once the connection is closing (or was
  * closed here), or -E2BIG when @wrs can never fit.
  */
 int svcrdma_sq_reserve(struct svcrdma_xprt *sx, unsigned int wrs)
 {
+	unsigned long deadline = jiffies + SVCRDMA_SQ_STALL;
 	long left;
 
 	if (wrs > sx->sx_sq_depth)
@@ -53,11 +67,12 @@ int svcrdma_sq_reserve(struct svcrdma_xprt *sx, unsigned int wrs)
 		atomic_add(wrs, &sx->sx_sq_avail);
 		svcrdma_stat_inc(SVCRDMA_STAT_SQ_WAITS);
 		trace_svcrdma_sq_full(sx, wrs);
-		left = wait_event_timeout(sx->sx_sq_wait,
-					  atomic_read(&sx->sx_sq_avail) >= (int)wrs ||
-					  svc_xprt_is_dead(&sx->sx_xprt),
-					  SVCRDMA_SQ_STALL);
-		if (!left) {
+		left = (long)(deadline - jiffies);
+		if (left > 0)
+			left = wait_event_timeout(sx->sx_sq_wait,
+						  svcrdma_sq_room(sx, wrs),
+						  left);
+		if (left <= 0) {
 			svcrdma_stat_inc(SVCRDMA_STAT_SQ_STALLS);
 			svc_xprt_deferred_close(&sx->sx_xprt);
 			return -ENOTCONN;

@@ -15,6 +15,11 @@
  *                                     RDMA Reads the server may have
  *                                     outstanding at our QP (default 1)
  *   norecv                            post no Receives at all
+ *   drip MS                           with norecv: while "expect close"
+ *                                     waits, post one Receive every MS
+ *                                     ms (none is reposted when it
+ *                                     completes), so that the server's
+ *                                     Sends complete one at a time
  *   connect                           connect now (else at the first send)
  *   data OFFSET TOKENS...             write bytes into our registered region
  *   send TOKENS...                    one Send of these bytes
@@ -138,6 +143,7 @@ struct conn {
 	int privlen;		/* -1: none */
 	int rnr;
 	int responder;
+	int drip_ms;		/* "drip": 0, or a Receive every drip_ms */
 	bool norecv, up, dead, v2;
 	bool dry;		/* hostile -n: no network */
 	bool answer;		/* "callbacks": answer reverse Calls */
@@ -537,7 +543,8 @@ static int reap(struct conn *c)
 		} else {
 			c->lost = true;
 		}
-		if (post_recv(c, wc[i].wr_id))
+		/* norecv: only "drip" posts them */
+		if (!c->norecv && post_recv(c, wc[i].wr_id))
 			c->dead = true;
 	}
 	return n;
@@ -1021,19 +1028,28 @@ static int expect(struct conn *c, char **tok, int n)
 		return 0;
 	}
 	if (!strcmp(tok[1], "close")) {
-		uint64_t end;
+		uint64_t end, drip;
+		unsigned int dripped = 0;
 
 		ms = secs_arg(tok, n, 2, 30);
 		end = now_ms() + ms;
+		drip = now_ms() + c->drip_ms;
 		if (!c->up)
 			return why("never connected");
 		while (!c->dead && now_ms() < end) {
+			if (c->norecv && c->drip_ms && now_ms() >= drip) {
+				if (post_recv(c, dripped++ % NRECV))
+					c->dead = true;
+				drip += c->drip_ms;
+			}
 			while (reap(c))
 				;
 			c->qn = 0;
 			cm_poll(c);
 			usleep(1000);
 		}
+		if (dripped)
+			printf("# %u Receives dripped\n", dripped);
 		if (!c->dead)
 			return why("still connected after %d ms", ms);
 		return 0;
@@ -1124,6 +1140,12 @@ static int directive(struct conn *c, char **tok, int n)
 	}
 	if (!strcmp(tok[0], "norecv")) {
 		c->norecv = true;
+		return 0;
+	}
+	if (!strcmp(tok[0], "drip") && n == 2) {
+		c->drip_ms = atoi(tok[1]);
+		if (c->drip_ms <= 0)
+			return why("drip %s", tok[1]);
 		return 0;
 	}
 	if (!strcmp(tok[0], "connect"))
