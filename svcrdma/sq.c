@@ -65,19 +65,17 @@ int svcrdma_sq_reserve(struct svcrdma_xprt *sx, unsigned int wrs)
 		if (atomic_sub_return(wrs, &sx->sx_sq_avail) >= 0)
 			return 0;
 		atomic_add(wrs, &sx->sx_sq_avail);
+		left = (long)(deadline - jiffies);
+		if (left <= 0)
+			break;
 		svcrdma_stat_inc(SVCRDMA_STAT_SQ_WAITS);
 		trace_svcrdma_sq_full(sx, wrs);
-		left = (long)(deadline - jiffies);
-		if (left > 0)
-			left = wait_event_timeout(sx->sx_sq_wait,
-						  svcrdma_sq_room(sx, wrs),
-						  left);
-		if (left <= 0) {
-			svcrdma_stat_inc(SVCRDMA_STAT_SQ_STALLS);
-			svc_xprt_deferred_close(&sx->sx_xprt);
-			return -ENOTCONN;
-		}
+		wait_event_timeout(sx->sx_sq_wait, svcrdma_sq_room(sx, wrs),
+				   left);
 	}
+	svcrdma_stat_inc(SVCRDMA_STAT_SQ_STALLS);
+	svc_xprt_deferred_close(&sx->sx_xprt);
+	return -ENOTCONN;
 }
 
 /**
