@@ -518,6 +518,7 @@ int xprtrdma_bc_send_reply(struct rpc_rqst *rqst)
 	if (ep->ep_vers == RPCRDMA_VERSION_2 && !xprtrdma_v2_take(ep)) {
 		xprtrdma_space_wait(rx);
 		if (!xprtrdma_v2_take(ep)) {
+			xprtrdma_v2_watch_start(ep, 0);
 			xprtrdma_sq_release(ep, 1);
 			return -EAGAIN;
 		}

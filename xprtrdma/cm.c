@@ -199,6 +199,7 @@ static void xprtrdma_ep_destroy(struct xprtrdma_ep *ep)
 	}
 	/* Drained: no Reply can queue it again, and no chain is left */
 	cancel_delayed_work_sync(&ep->ep_inv_watch);
+	cancel_delayed_work_sync(&ep->ep_v2_watch);
 	/* Teardown retired every Send; a failed open posted none */
 	xprtrdma_sends_free(ep);
 	xprtrdma_sendbufs_unmap(ep);
@@ -422,6 +423,7 @@ static int xprtrdma_ep_open(struct xprtrdma_xprt *rx)
 		      0 : RPCRDMA_VERSION_1;
 	init_completion(&ep->ep_cm_done);
 	INIT_DELAYED_WORK(&ep->ep_inv_watch, xprtrdma_inv_watch);
+	INIT_DELAYED_WORK(&ep->ep_v2_watch, xprtrdma_v2_watch);
 	ep->ep_id = rdma_create_id(rx->rx_xprt.xprt_net, xprtrdma_cm_handler,
 				   ep, RDMA_PS_TCP, IB_QPT_RC);
 	if (IS_ERR(ep->ep_id)) {

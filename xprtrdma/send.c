@@ -298,6 +298,7 @@ static int xprtrdma_send_prepare(struct xprtrdma_ep *ep,
 		xprtrdma_space_wait(rx);
 		xprtrdma_count(rx, st_v2_credit_waits);
 		if (!xprtrdma_v2_take(ep)) {
+			xprtrdma_v2_watch_start(ep, req->req_rqst.rq_timeout);
 			xprtrdma_sq_release(ep, XPRTRDMA_SQ_PER_CALL);
 			return -EAGAIN;
 		}

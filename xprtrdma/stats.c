@@ -97,13 +97,14 @@ void xprtrdma_print_stats(struct rpc_xprt *xprt, struct seq_file *seq)
 	 * MRs registered, remote invalidations, Read, Write and Reply
 	 * chunks (one per Call or Reply, however many segments), bytes
 	 * registered for Read chunks; then connections closed because a
-	 * Send stayed stuck (xprtrdma_stalled())
+	 * Send stayed stuck (xprtrdma_stalled()), and because the server
+	 * kept its Version 2 credit window shut (xprtrdma_v2_watch())
 	 */
-	seq_printf(seq, "%lu %lu %lu %lu %lu %lu %lu\n",
+	seq_printf(seq, "%lu %lu %lu %lu %lu %lu %lu %lu\n",
 		   XS(rx, st_mrs_registered), XS(rx, st_remote_inv),
 		   XS(rx, st_read_chunks), XS(rx, st_write_chunks),
 		   XS(rx, st_reply_chunks), XS(rx, st_read_bytes),
-		   XS(rx, st_send_stalls));
+		   XS(rx, st_send_stalls), XS(rx, st_v2_credit_stalls));
 }
 
 atomic_t xprtrdma_live[XPRTRDMA_LIVE_MAX];

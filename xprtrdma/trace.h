@@ -548,6 +548,23 @@ TRACE_EVENT(xprtrdma_v2_credit,
 		  __entry->credit, __entry->sent, __entry->limit)
 );
 
+TRACE_EVENT(xprtrdma_v2_stall,
+	TP_PROTO(unsigned int xprt_id, u32 sent, u32 limit),
+	TP_ARGS(xprt_id, sent, limit),
+	TP_STRUCT__entry(
+		__field(unsigned int, xprt_id)
+		__field(u32, sent)
+		__field(u32, limit)
+	),
+	TP_fast_assign(
+		__entry->xprt_id = xprt_id;
+		__entry->sent = sent;
+		__entry->limit = limit;
+	),
+	TP_printk("xprt=%u sent=%u limit=%u", __entry->xprt_id,
+		  __entry->sent, __entry->limit)
+);
+
 /* err: the RDMA2_ERR_* value sent or received */
 DEFINE_XPRTRDMA_XID_ERR_EVENT(xprtrdma_v2_error_sent);
 DEFINE_XPRTRDMA_XID_ERR_EVENT(xprtrdma_v2_error_recv);

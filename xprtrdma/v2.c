@@ -149,6 +149,60 @@ void xprtrdma_v2_untake(struct xprtrdma_ep *ep)
 }
 EXPORT_SYMBOL_IF_KUNIT(xprtrdma_v2_untake);
 
+/**
+ * xprtrdma_v2_watch_start - a sender found the window closed
+ * @ep: a Version 2 connection
+ * @timeout: the waiting Call's retransmit timeout (rq_timeout), 0 if none
+ *
+ * Section 4.2.1 lets the server grant nothing and refresh the credit
+ * later, so the sender waits; the watch bounds that wait. It runs once
+ * the longer of the Call's timeout and XPRTRDMA_STALL_TIMEOUT has
+ * passed, so it never closes the connection sooner than an unanswered
+ * Call's own timer would (xprtrdma_timer()).
+ */
+void xprtrdma_v2_watch_start(struct xprtrdma_ep *ep, unsigned long timeout)
+{
+	if (test_and_set_bit(XPRTRDMA_EP_V2_WATCH, &ep->ep_flags))
+		return;
+	ep->ep_v2_watch_limit = READ_ONCE(ep->ep_v2_limit);
+	queue_delayed_work(system_wq, &ep->ep_v2_watch,
+			   max(timeout, XPRTRDMA_STALL_TIMEOUT));
+}
+EXPORT_SYMBOL_IF_KUNIT(xprtrdma_v2_watch_start);
+
+/**
+ * xprtrdma_v2_watch - close a connection whose window stayed shut
+ * @work: ep_v2_watch of the connection
+ *
+ * A credit value that moved the limit since the watch was queued woke
+ * the waiting senders (xprtrdma_v2_credit()); one still finding the
+ * window closed queues the watch again. A limit that did not move, with
+ * the window still closed, means the server has left it shut for the
+ * whole wait (a server resending the same value included): the
+ * connection is closed, and the Calls go out again on the next one,
+ * whose window starts afresh.
+ *
+ * Context: a work item, cancelled when the connection is torn down.
+ */
+void xprtrdma_v2_watch(struct work_struct *work)
+{
+	struct xprtrdma_ep *ep = container_of(to_delayed_work(work),
+					      struct xprtrdma_ep,
+					      ep_v2_watch);
+	u32 armed = ep->ep_v2_watch_limit;
+	u32 limit = READ_ONCE(ep->ep_v2_limit);
+	int sent = atomic_read(&ep->ep_v2_sent);
+
+	/* From here on a sender that finds the window closed queues it */
+	clear_bit(XPRTRDMA_EP_V2_WATCH, &ep->ep_flags);
+	if (limit != armed || rpcrdma_v2_window(sent, limit))
+		return;
+	xprtrdma_count(ep->ep_rx, st_v2_credit_stalls);
+	trace_xprtrdma_v2_stall(ep->ep_rx->rx_xprt.id, sent, limit);
+	xprtrdma_ep_fail(ep);
+}
+EXPORT_SYMBOL_IF_KUNIT(xprtrdma_v2_watch);
+
 /* RDMA2_GRANT may also use the extra Receive (Section 4.2.1.1) */
 VISIBLE_IF_KUNIT bool xprtrdma_v2_take_grant(struct xprtrdma_ep *ep)
 {

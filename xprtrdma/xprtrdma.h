@@ -157,6 +157,7 @@ enum {
 	XPRTRDMA_EP_CONNECTED,	/* ESTABLISHED seen, not failed or closing */
 	XPRTRDMA_EP_DISCONNECT,	/* ESTABLISHED seen, rdma_disconnect() due */
 	XPRTRDMA_EP_REMOVED,	/* DEVICE_REMOVAL seen */
+	XPRTRDMA_EP_V2_WATCH,	/* ep_v2_watch queued (v2.c) */
 };
 
 struct xprtrdma_rep {
@@ -233,6 +234,8 @@ struct xprtrdma_ep {
 	u32			ep_v2_recvd;	/* Receives completed (recv CQ) */
 	u32			ep_v2_adv;	/* credits we advertise */
 	u32			ep_v2_granted;	/* latest rdma_credit posted */
+	struct delayed_work	ep_v2_watch;	/* a closed window (v2.c) */
+	u32			ep_v2_watch_limit; /* ep_v2_limit when queued */
 	u32			ep_v2_open;	/* MIDDLE type awaiting its end */
 	bool			ep_v2_props_final; /* server's FINAL seen */
 	struct rpcrdma_v2_msg	*ep_v2_msg;	/* decode scratch (recv CQ) */
@@ -374,6 +377,7 @@ struct xprtrdma_stats {
 	atomic_long_t		st_v2_cont_recv;	/* MIDDLE messages */
 	atomic_long_t		st_v2_cont_sent;	/* continued Calls */
 	atomic_long_t		st_v2_credit_waits;
+	atomic_long_t		st_v2_credit_stalls; /* closed: window shut */
 	atomic_long_t		st_send_stalls;	/* connections closed stuck */
 	unsigned long		st_mrs_recovered;	/* from dead pools */
 	unsigned long		st_mrs_orphaned;
@@ -520,6 +524,8 @@ int xprtrdma_v2_init(struct xprtrdma_ep *ep);
 void xprtrdma_v2_release(struct xprtrdma_ep *ep);
 int xprtrdma_v2_negotiate(struct xprtrdma_ep *ep);
 bool xprtrdma_v2_take(struct xprtrdma_ep *ep);
+void xprtrdma_v2_watch_start(struct xprtrdma_ep *ep, unsigned long timeout);
+void xprtrdma_v2_watch(struct work_struct *work);
 void xprtrdma_v2_untake(struct xprtrdma_ep *ep);
 u32 xprtrdma_v2_credit_value(struct xprtrdma_ep *ep);
 u32 xprtrdma_v2_cwnd(struct xprtrdma_ep *ep);

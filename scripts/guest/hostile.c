@@ -1345,6 +1345,9 @@ static int served(void)
  *   sendinv TOKEN TOKENS... a Send With Invalidate of the rkey TOKEN
  *   flood N TOKENS...       N such Sends, back to back
  *   grant V                 the credit value of later forwarded Replies
+ *   shut                    a Version 2 connection's later Replies grant
+ *                           no further message (rdma_credit = Receives
+ *                           completed): its window stays closed
  *   drop                    nothing: the Call is not answered here
  *   disconnect              close the connection (DREQ and QP error)
  *   dreq                    send a DREQ, keep the QP and stop posting
@@ -1364,6 +1367,12 @@ static int served(void)
  *                           (1 to 64, default 64)
  *   negotiate LOW HIGH      the ERR_VERS range answering Version 2
  *   negotiate none          Version 2 messages are not answered at all
+ *   negotiate v2            the client's CONNPROP_FINAL is answered with
+ *                           ours (no properties): the connection runs
+ *                           Version 2, its Calls read as CALL_INLINE and
+ *                           its Replies sent as REPLY_INLINE whose
+ *                           rdma_credit is the Receives completed plus
+ *                           the grant (v2-07, Section 4.2.1)
  *   grant V                 the initial credit value (default 32)
  *   expect close            the connection of the last "on" Send is
  *                           replaced by a new one (the client closed it)
@@ -1378,10 +1387,10 @@ static int served(void)
  *                           8167, Section 5.2; every reverse Reply must
  *                           grant at least one credit and carry no
  *                           chunks, and answer a Call of the case)
- *   mount ok|fail SECS [VERS]
+ *   mount ok|fail SECS [VERS [OPTS]]
  *                           read by the scenario, not here; VERS the
  *                           NFS version mounted: 3, 4.0 (default),
- *                           4.1, 4.2
+ *                           4.1, 4.2; OPTS more mount options
  *   scenario trace EVENT TEXT
  *                           read by the scenario: our client's trace
  *                           event EVENT is recorded during the case with
@@ -1435,7 +1444,10 @@ struct lconn {
 	struct ibv_mr *rmr, *smr;
 	uint8_t *rbuf, *sbuf;
 	uint32_t seq, calls, sends_out, slot;
+	uint32_t nrecv;		/* Receives completed (Version 2 credits) */
 	bool up, gone, deaf, norepost;
+	bool v2;		/* "negotiate v2": answered in Version 2 */
+	bool shut;		/* "shut": its window stays closed */
 	bool closed_here;	/* we sent the DREQ */
 	/*
 	 * Receives completed while lc_send() waited for Send slots (a
@@ -1461,7 +1473,7 @@ static struct lon g_on[MAXON];
 static int g_non;
 static uint32_t g_grant = 32, g_neg_low = 1, g_neg_high = 1;
 static int g_lnrecv = LNRECV;	/* Receives posted at accept */
-static bool g_neg_none;
+static bool g_neg_none, g_neg_v2;
 static struct lcall g_call;
 static struct lconn *g_lc;	/* the connection being served */
 static struct lcall g_held;	/* "hold": a Call set aside, unanswered */
@@ -1772,6 +1784,7 @@ static void lc_take_recv(struct lconn *lc, const struct ibv_wc *wc)
 		lc->gone = true;
 		return;
 	}
+	lc->nrecv++;
 	if (!lc->deaf)
 		lc_recv(lc, lc->rbuf + wc->wr_id * LRBUFSZ, wc->byte_len);
 	if (!lc->deaf && !lc->norepost && lc_post_recv(lc, wc->wr_id))
@@ -1873,7 +1886,24 @@ static int lc_send_tokens(struct lconn *lc, char **tok, int n, int i,
 	return lc_send(lc, w.n, opcode, inv);
 }
 
-/* The Reply the proxy sends: RDMA_MSG, no chunks, nfsd's RPC reply */
+/*
+ * A Version 2 prefix on @lc: rdma_credit counts the messages taken so
+ * far plus g_grant more (v2-07, Section 4.2.1), or none more once the
+ * case shut the connection's window.
+ */
+static void lc_prefix_v2(struct xw *w, const struct lconn *lc, uint32_t xid,
+			 uint32_t htype)
+{
+	put32(w, xid);
+	put32(w, 2);
+	put32(w, lc->shut ? lc->nrecv : lc->nrecv + g_grant);
+	put32(w, htype);
+}
+
+/*
+ * The Reply the proxy sends, nfsd's RPC reply inline: RDMA_MSG with no
+ * chunks, or in Version 2 REPLY_INLINE with an empty Write list
+ */
 static int lc_forward(struct lconn *lc, struct lcall *k)
 {
 	struct xw w = { lc->sbuf + lc->slot * LSBUFSZ, 0, LRBUFSZ, false };
@@ -1881,13 +1911,18 @@ static int lc_forward(struct lconn *lc, struct lcall *k)
 
 	if (fetch(k))
 		return -1;
-	put32(&w, k->xid);
-	put32(&w, 1);
-	put32(&w, g_grant);
-	put32(&w, 0);
-	put32(&w, 0);
-	put32(&w, 0);
-	put32(&w, 0);
+	if (lc->v2) {
+		lc_prefix_v2(&w, lc, k->xid, 13);
+		put32(&w, 0);
+	} else {
+		put32(&w, k->xid);
+		put32(&w, 1);
+		put32(&w, g_grant);
+		put32(&w, 0);
+		put32(&w, 0);
+		put32(&w, 0);
+		put32(&w, 0);
+	}
 	for (j = 0; j < k->replylen; j++)
 		put8(&w, k->reply[j]);
 	if (w.over)
@@ -1980,6 +2015,14 @@ static int lc_action(struct lconn *lc, char **tok, int n)
 	}
 	g_mark_conn = lc->seq;
 	g_mark_calls = lc->calls;
+	if (!strcmp(tok[0], "shut") && n == 1) {
+		if (!lc->v2 && !g_dry)
+			return why("shut: connection %u is in Version 1", lc->seq);
+		lc->shut = true;
+		printf("# connection %u: window shut after %u messages\n",
+		       lc->seq, lc->nrecv);
+		return 0;
+	}
 	if (!strcmp(tok[0], "resend")) {
 		memcpy(lc->sbuf + lc->slot * LSBUFSZ, g_last, g_lastlen);
 		return lc_send(lc, g_lastlen, IBV_WR_SEND, 0);
@@ -2177,10 +2220,50 @@ static const char *nfs4_ops(const uint8_t *rpc, uint32_t len)
 	return s;
 }
 
+/*
+ * A Version 2 message under "negotiate v2": false for a CALL_INLINE,
+ * whose chunk lists start at octet 20 (after rdma_inv_handle) and are
+ * then read as Version 1's; true when it was taken here: the client's
+ * CONNPROP_FINAL is answered with ours (no properties), which opens the
+ * window; a GRANT or RDMA2_ERROR is logged; anything else fails the case.
+ */
+static bool lc_recv_v2(struct lconn *lc, const uint8_t *b, uint32_t len)
+{
+	uint32_t htype = get32(b, len, 12), xid = get32(b, len, 0);
+	struct xw w;
+
+	switch (htype) {
+	case 10:		/* CALL_INLINE */
+		if (lc->v2)
+			return false;
+		lfail("connection %u: CALL_INLINE before CONNPROP_FINAL", lc->seq);
+		return true;
+	case 7:			/* CONNPROP_FINAL */
+		printf("# connection %u: Version 2 CONNPROP_FINAL, answered in Version 2\n",
+		       lc->seq);
+		lc->v2 = true;
+		w = (struct xw){ lc->sbuf + lc->slot * LSBUFSZ, 0, 64, false };
+		lc_prefix_v2(&w, lc, xid, 7);
+		put32(&w, 0);	/* no properties */
+		if (lc_send(lc, w.n, IBV_WR_SEND, 0))
+			lfail("CONNPROP_FINAL: %s", g_why);
+		return true;
+	case 5:			/* GRANT */
+	case 4:			/* RDMA2_ERROR */
+		printf("# connection %u: Version 2 type %u, credit %u\n",
+		       lc->seq, htype, get32(b, len, 8));
+		return true;
+	default:
+		lfail("connection %u: Version 2 type %u we do not serve",
+		      lc->seq, htype);
+		return true;
+	}
+}
+
 static void lc_recv(struct lconn *lc, const uint8_t *b, uint32_t len)
 {
 	struct lcall *k = &g_call;
-	uint32_t off = 28, xid = get32(b, len, 0), proc;
+	uint32_t off, xid = get32(b, len, 0), proc;
 	bool any = false;
 	struct xw w;
 	int r;
@@ -2189,7 +2272,14 @@ static void lc_recv(struct lconn *lc, const uint8_t *b, uint32_t len)
 		lfail("a message of %u octets", len);
 		return;
 	}
-	if (get32(b, len, 4) != 1) {
+	proc = get32(b, len, 12);
+	off = 16;
+	if (get32(b, len, 4) == 2 && g_neg_v2) {
+		if (lc_recv_v2(lc, b, len))
+			return;
+		proc = 0;	/* CALL_INLINE: read on as an RDMA_MSG */
+		off = 20;
+	} else if (get32(b, len, 4) != 1) {
 		/* Version 2 or other: ERR_VERS, in Version 1, or nothing */
 		if (g_neg_none) {
 			printf("# connection %u: version %u message ignored\n",
@@ -2210,7 +2300,6 @@ static void lc_recv(struct lconn *lc, const uint8_t *b, uint32_t len)
 			lfail("ERR_VERS: %s", g_why);
 		return;
 	}
-	proc = get32(b, len, 12);
 	if (proc == 4) {
 		printf("# connection %u: RDMA_ERROR %u for xid 0x%08x%s\n",
 		       lc->seq, get32(b, len, 16), xid,
@@ -2223,7 +2312,6 @@ static void lc_recv(struct lconn *lc, const uint8_t *b, uint32_t len)
 	memset(k, 0, offsetof(struct lcall, reply));
 	k->fetched = false;
 	k->xid = xid;
-	off = 16;
 	r = skip_reads(b, len, &off);
 	if (r < 0)
 		goto bad;
@@ -2353,6 +2441,9 @@ static int load_case(const char *path)
 		} else if (!strcmp(tok[0], "negotiate") && n == 2 &&
 			   !strcmp(tok[1], "none")) {
 			g_neg_none = true;
+		} else if (!strcmp(tok[0], "negotiate") && n == 2 &&
+			   !strcmp(tok[1], "v2")) {
+			g_neg_v2 = true;
 		} else if (!strcmp(tok[0], "negotiate") && n == 3) {
 			g_neg_low = strtoul(tok[1], NULL, 0);
 			g_neg_high = strtoul(tok[2], NULL, 0);
@@ -2388,16 +2479,17 @@ static int load_case(const char *path)
 			}
 		} else if (!strcmp(tok[0], "mount")) {
 			/*
-			 * read by the scenario: "mount ok|fail SECS [VERS]",
-			 * VERS the NFS version mounted (default 4.0)
+			 * read by the scenario: "mount ok|fail SECS [VERS
+			 * [OPTS]]", VERS the NFS version mounted (default
+			 * 4.0), OPTS more mount options
 			 */
-			if (n < 3 || n > 4 || atoi(tok[2]) < 1 ||
+			if (n < 3 || n > 5 || atoi(tok[2]) < 1 ||
 			    (strcmp(tok[1], "ok") && strcmp(tok[1], "fail")) ||
-			    (n == 4 && strcmp(tok[3], "3") &&
+			    (n >= 4 && strcmp(tok[3], "3") &&
 			     strcmp(tok[3], "4.0") && strcmp(tok[3], "4.1") &&
 			     strcmp(tok[3], "4.2"))) {
 				fclose(f);
-				return why("mount ok|fail SECS [3|4.0|4.1|4.2]");
+				return why("mount ok|fail SECS [3|4.0|4.1|4.2 [OPTS]]");
 			}
 		} else if (!strcmp(tok[0], "scenario")) {
 			/* read by the scenario: "scenario trace EVENT TEXT" */
@@ -2464,6 +2556,7 @@ static int dry_listen(const char *path)
 
 	g_non = 0;
 	g_grant = 32;
+	g_neg_v2 = false;
 	g_holding = false;
 	ret = load_case(path);
 	lc.sbuf = calloc(LSLOTS, LSBUFSZ);

@@ -322,11 +322,12 @@ HCLIENT_TRACE=/sys/kernel/tracing/instances/hclient-case
 
 
 # hclient_case FILE: the attacker serves one case; the client mounts it
-# with the NFS version of its "mount" line (default 4.0)
+# with the NFS version of its "mount" line (default 4.0) and the mount
+# options its fifth word adds, if any
 hclient_case() {
-	local f=$1 name want secs nfsvers io pid rc t0 i ev path traces=()
+	local f=$1 name want secs nfsvers mopts io pid rc t0 i ev path traces=()
 	name=$(basename "$f" .case)
-	read -r want secs nfsvers < <(awk '$1 == "mount" { print $2, $3, $4 }' "$f")
+	read -r want secs nfsvers mopts < <(awk '$1 == "mount" { print $2, $3, $4, $5 }' "$f")
 	nfsvers=${nfsvers:-4.0}
 	io=$(awk '$1 == "io" { print $2, $3, $4 }' "$f")
 	mapfile -t traces < <(awk '{ sub(/[ \t]*#.*/, "") }
@@ -348,7 +349,7 @@ hclient_case() {
 	path=/
 	[ "$nfsvers" = 3 ] && path=$EXPORT_DIR
 	timeout -s KILL "$secs" mount -t nfs -o \
-		"vers=$nfsvers,proto=rdma,port=$HCLIENT_PORT" \
+		"vers=$nfsvers,proto=rdma,port=$HCLIENT_PORT${mopts:+,$mopts}" \
 		"$SERVER_ADDR:$path" "$HCLIENT_MNT"
 	rc=$?
 	log "hostile-client: $name: NFSv$nfsvers mount exited $rc after $((SECONDS - t0)) s"
