@@ -5,7 +5,9 @@
  *
  *   xprtrdma_v2_credit  taking credits, the extra GRANT credit, the
  *                       credit value we send and the send limit we take
- *                       from the server's, all modulo 2^32; RDMA2_GRANT
+ *                       from the server's, all modulo 2^32; RDMA2_GRANT;
+ *                       the watch that closes a connection whose window
+ *                       the server keeps shut
  *   xprtrdma_v2_negotiation  the answer to our first message, and the
  *                       whole exchange with an answering or silent server
  *   xprtrdma_v2_cont    continued Reply reassembly and its error paths
@@ -324,8 +326,12 @@ static void x_exit(struct kunit *test)
 {
 	struct x_fix *f = test->priv;
 
-	if (f && f->ep)
-		xprtrdma_v2_release(f->ep);
+	if (!f || !f->ep)
+		return;
+	/* x_watch's, if it stopped with the watch queued */
+	if (f->ep->ep_v2_watch.work.func)
+		cancel_delayed_work_sync(&f->ep->ep_v2_watch);
+	xprtrdma_v2_release(f->ep);
 }
 
 /* ---- xprtrdma_v2_credit ------------------------------------------- */
@@ -524,6 +530,97 @@ static void x_recv_other_version(struct kunit *test)
 	KUNIT_EXPECT_TRUE(test, x_closed(f));
 }
 
+/* Deliver a GRANT with credit value @credit, as the server's next message */
+static void x_credit_in(struct kunit *test, u32 credit)
+{
+	struct x_fix *f = test->priv;
+	const u8 *msg;
+
+	KUNIT_EXPECT_FALSE(test, x_recv(f, f->msg, x_grant(test, f->msg, credit),
+					&msg));
+}
+
+/* Run the queued watch now, as if its time had come; was it queued? */
+static bool x_watch_run(struct xprtrdma_ep *ep)
+{
+	bool queued = cancel_delayed_work_sync(&ep->ep_v2_watch);
+
+	xprtrdma_v2_watch(&ep->ep_v2_watch.work);
+	return queued;
+}
+
+/* Connected again after a close, for the next step */
+static void x_reopen(struct x_fix *f)
+{
+	clear_bit(XPRT_CLOSE_WAIT, &f->rx->rx_xprt.state);
+	set_bit(XPRTRDMA_EP_CONNECTED, &f->ep->ep_flags);
+}
+
+/*
+ * The watch on a closed window: queued once, after the waiting Call's
+ * timeout and never sooner than XPRTRDMA_STALL_TIMEOUT; when it runs it
+ * closes the connection only if no credit value moved the limit since
+ * it was queued and the window is still closed.
+ */
+static void x_watch(struct kunit *test)
+{
+	struct x_fix *f = test->priv;
+	struct xprtrdma_ep *ep = f->ep;
+	u32 sent = atomic_read(&ep->ep_v2_sent);
+	unsigned long t0;
+
+	INIT_DELAYED_WORK(&ep->ep_v2_watch, xprtrdma_v2_watch);
+	x_credit_in(test, sent);	/* the window closed */
+	KUNIT_ASSERT_FALSE(test, xprtrdma_v2_take(ep));
+
+	/* Queued for the Call's timeout, once for all senders */
+	t0 = jiffies;
+	xprtrdma_v2_watch_start(ep, 60 * HZ);
+	xprtrdma_v2_watch_start(ep, 0);
+	KUNIT_EXPECT_TRUE(test, time_after_eq(ep->ep_v2_watch.timer.expires,
+					      t0 + 60 * HZ));
+	KUNIT_EXPECT_TRUE(test, time_before_eq(ep->ep_v2_watch.timer.expires,
+					       jiffies + 60 * HZ));
+	/* The server answers nothing: the connection closes */
+	KUNIT_EXPECT_TRUE(test, x_watch_run(ep));
+	KUNIT_EXPECT_TRUE(test, x_closed(f));
+	KUNIT_EXPECT_EQ(test, atomic_long_read(&f->rx->rx_stats.st_v2_credit_stalls),
+			1L);
+	x_reopen(f);
+
+	/* No timeout of its own: XPRTRDMA_STALL_TIMEOUT */
+	t0 = jiffies;
+	xprtrdma_v2_watch_start(ep, 0);
+	KUNIT_EXPECT_TRUE(test, time_after_eq(ep->ep_v2_watch.timer.expires,
+					      t0 + XPRTRDMA_STALL_TIMEOUT));
+	/* The same closed value again moves nothing: still a stall */
+	x_credit_in(test, sent);
+	KUNIT_EXPECT_TRUE(test, x_watch_run(ep));
+	KUNIT_EXPECT_TRUE(test, x_closed(f));
+	x_reopen(f);
+
+	/* A value that moved the limit (and woke the senders): no close */
+	xprtrdma_v2_watch_start(ep, 0);
+	x_credit_in(test, sent - 1);
+	KUNIT_EXPECT_FALSE(test, xprtrdma_v2_take(ep));
+	KUNIT_EXPECT_TRUE(test, x_watch_run(ep));
+	KUNIT_EXPECT_FALSE(test, x_closed(f));
+	/* ...and a sender that still finds it closed queues it again */
+	xprtrdma_v2_watch_start(ep, 0);
+	KUNIT_EXPECT_TRUE(test, x_watch_run(ep));
+	KUNIT_EXPECT_TRUE(test, x_closed(f));
+	x_reopen(f);
+
+	/* The window opened: no close */
+	xprtrdma_v2_watch_start(ep, 0);
+	x_credit_in(test, sent + 4);
+	KUNIT_EXPECT_TRUE(test, x_watch_run(ep));
+	KUNIT_EXPECT_FALSE(test, x_closed(f));
+	KUNIT_EXPECT_EQ(test, atomic_long_read(&f->rx->rx_stats.st_v2_credit_stalls),
+			3L);
+	KUNIT_EXPECT_TRUE(test, xprtrdma_v2_take(ep));
+}
+
 static struct kunit_case x_credit_cases[] = {
 	KUNIT_CASE(x_take_window),
 	KUNIT_CASE(x_take_wrap),
@@ -534,6 +631,7 @@ static struct kunit_case x_credit_cases[] = {
 	KUNIT_CASE(x_grant_window_closed),
 	KUNIT_CASE(x_recv_counts_short),
 	KUNIT_CASE(x_recv_other_version),
+	KUNIT_CASE(x_watch),
 	{}
 };
 
