@@ -158,15 +158,16 @@ EXPORT_SYMBOL_IF_KUNIT(xprtrdma_v2_untake);
  * later, so the sender waits; the watch bounds that wait. It runs once
  * the longer of the Call's timeout and XPRTRDMA_STALL_TIMEOUT has
  * passed, so it never closes the connection sooner than an unanswered
- * Call's own timer would (xprtrdma_timer()).
+ * Call's own timer would (xprtrdma_timer()). One watch at a time: a
+ * sender that finds one queued leaves it be.
  */
 void xprtrdma_v2_watch_start(struct xprtrdma_ep *ep, unsigned long timeout)
 {
 	if (test_and_set_bit(XPRTRDMA_EP_V2_WATCH, &ep->ep_flags))
 		return;
 	ep->ep_v2_watch_limit = READ_ONCE(ep->ep_v2_limit);
-	queue_delayed_work(system_wq, &ep->ep_v2_watch,
-			   max(timeout, XPRTRDMA_STALL_TIMEOUT));
+	ep->ep_v2_watch_delay = max(timeout, XPRTRDMA_STALL_TIMEOUT);
+	queue_delayed_work(system_wq, &ep->ep_v2_watch, ep->ep_v2_watch_delay);
 }
 EXPORT_SYMBOL_IF_KUNIT(xprtrdma_v2_watch_start);
 
@@ -174,13 +175,15 @@ EXPORT_SYMBOL_IF_KUNIT(xprtrdma_v2_watch_start);
  * xprtrdma_v2_watch - close a connection whose window stayed shut
  * @work: ep_v2_watch of the connection
  *
- * A credit value that moved the limit since the watch was queued woke
- * the waiting senders (xprtrdma_v2_credit()); one still finding the
- * window closed queues the watch again. A limit that did not move, with
- * the window still closed, means the server has left it shut for the
- * whole wait (a server resending the same value included): the
- * connection is closed, and the Calls go out again on the next one,
- * whose window starts afresh.
+ * Nothing to do when no sender waits for space (XPRT_WRITE_SPACE clear)
+ * or the window is open (the credit value that opened it woke them). A
+ * value that moved the limit but left the window closed woke them too,
+ * and a sender that then found it closed left this watch be: it is
+ * queued again, for the new limit. A limit that did not move, with the
+ * window still closed and a sender waiting, means the server kept it
+ * shut for the whole wait (a server resending the same value included):
+ * the connection is closed, and the Calls go out again on the next
+ * one, whose window starts afresh.
  *
  * Context: a work item, cancelled when the connection is torn down.
  */
@@ -189,14 +192,26 @@ void xprtrdma_v2_watch(struct work_struct *work)
 	struct xprtrdma_ep *ep = container_of(to_delayed_work(work),
 					      struct xprtrdma_ep,
 					      ep_v2_watch);
-	u32 armed = ep->ep_v2_watch_limit;
-	u32 limit = READ_ONCE(ep->ep_v2_limit);
-	int sent = atomic_read(&ep->ep_v2_sent);
+	struct rpc_xprt *xprt = &ep->ep_rx->rx_xprt;
+	u32 armed = ep->ep_v2_watch_limit, limit;
+	int sent;
 
-	/* From here on a sender that finds the window closed queues it */
+	/*
+	 * From here on a sender that finds the window closed queues the
+	 * watch itself; one that found it closed before is seen below.
+	 */
 	clear_bit(XPRTRDMA_EP_V2_WATCH, &ep->ep_flags);
-	if (limit != armed || rpcrdma_v2_window(sent, limit))
+	/* The clearing before the reads, as xprtrdma_space_wait() orders */
+	smp_mb__after_atomic();
+	limit = READ_ONCE(ep->ep_v2_limit);
+	sent = atomic_read(&ep->ep_v2_sent);
+	if (!test_bit(XPRT_WRITE_SPACE, &xprt->state) ||
+	    rpcrdma_v2_window(sent, limit))
 		return;
+	if (limit != armed) {
+		xprtrdma_v2_watch_start(ep, ep->ep_v2_watch_delay);
+		return;
+	}
 	xprtrdma_count(ep->ep_rx, st_v2_credit_stalls);
 	trace_xprtrdma_v2_stall(ep->ep_rx->rx_xprt.id, sent, limit);
 	xprtrdma_ep_fail(ep);

@@ -556,11 +556,19 @@ static void x_reopen(struct x_fix *f)
 	set_bit(XPRTRDMA_EP_CONNECTED, &f->ep->ep_flags);
 }
 
+/* A sender waits for space: what xprtrdma_space_wait() leaves */
+static void x_waiting(struct x_fix *f)
+{
+	set_bit(XPRT_WRITE_SPACE, &f->rx->rx_xprt.state);
+}
+
 /*
  * The watch on a closed window: queued once, after the waiting Call's
- * timeout and never sooner than XPRTRDMA_STALL_TIMEOUT; when it runs it
- * closes the connection only if no credit value moved the limit since
- * it was queued and the window is still closed.
+ * timeout and never sooner than XPRTRDMA_STALL_TIMEOUT. When it runs
+ * with a sender waiting and the window closed, it closes the connection
+ * if no credit value moved the limit since it was queued, and watches
+ * the new limit if one did; with the window open or no sender waiting
+ * it does nothing.
  */
 static void x_watch(struct kunit *test)
 {
@@ -572,6 +580,7 @@ static void x_watch(struct kunit *test)
 	INIT_DELAYED_WORK(&ep->ep_v2_watch, xprtrdma_v2_watch);
 	x_credit_in(test, sent);	/* the window closed */
 	KUNIT_ASSERT_FALSE(test, xprtrdma_v2_take(ep));
+	x_waiting(f);
 
 	/* Queued for the Call's timeout, once for all senders */
 	t0 = jiffies;
@@ -581,7 +590,7 @@ static void x_watch(struct kunit *test)
 					      t0 + 60 * HZ));
 	KUNIT_EXPECT_TRUE(test, time_before_eq(ep->ep_v2_watch.timer.expires,
 					       jiffies + 60 * HZ));
-	/* The server answers nothing: the connection closes */
+	/* The server sends nothing: the connection closes */
 	KUNIT_EXPECT_TRUE(test, x_watch_run(ep));
 	KUNIT_EXPECT_TRUE(test, x_closed(f));
 	KUNIT_EXPECT_EQ(test, atomic_long_read(&f->rx->rx_stats.st_v2_credit_stalls),
@@ -595,26 +604,44 @@ static void x_watch(struct kunit *test)
 					      t0 + XPRTRDMA_STALL_TIMEOUT));
 	/* The same closed value again moves nothing: still a stall */
 	x_credit_in(test, sent);
+	KUNIT_EXPECT_TRUE(test, test_bit(XPRT_WRITE_SPACE,
+					 &f->rx->rx_xprt.state));
 	KUNIT_EXPECT_TRUE(test, x_watch_run(ep));
 	KUNIT_EXPECT_TRUE(test, x_closed(f));
 	x_reopen(f);
 
-	/* A value that moved the limit (and woke the senders): no close */
+	/*
+	 * A value that moved the limit but left the window closed wakes
+	 * the senders; the one that finds it closed again leaves the
+	 * queued watch be, which then watches the new limit
+	 */
 	xprtrdma_v2_watch_start(ep, 0);
 	x_credit_in(test, sent - 1);
+	KUNIT_EXPECT_FALSE(test, test_bit(XPRT_WRITE_SPACE,
+					  &f->rx->rx_xprt.state));
 	KUNIT_EXPECT_FALSE(test, xprtrdma_v2_take(ep));
+	x_waiting(f);
+	xprtrdma_v2_watch_start(ep, 0);
 	KUNIT_EXPECT_TRUE(test, x_watch_run(ep));
 	KUNIT_EXPECT_FALSE(test, x_closed(f));
-	/* ...and a sender that still finds it closed queues it again */
-	xprtrdma_v2_watch_start(ep, 0);
+	/* ...queued again; nothing moves it: the connection closes */
 	KUNIT_EXPECT_TRUE(test, x_watch_run(ep));
 	KUNIT_EXPECT_TRUE(test, x_closed(f));
 	x_reopen(f);
 
-	/* The window opened: no close */
+	/* No sender waits any more: nothing to do */
+	xprtrdma_v2_watch_start(ep, 0);
+	clear_bit(XPRT_WRITE_SPACE, &f->rx->rx_xprt.state);
+	KUNIT_EXPECT_TRUE(test, x_watch_run(ep));
+	KUNIT_EXPECT_FALSE(test, cancel_delayed_work_sync(&ep->ep_v2_watch));
+	KUNIT_EXPECT_FALSE(test, x_closed(f));
+
+	/* The window opened (and woke the senders): nothing to do */
+	x_waiting(f);
 	xprtrdma_v2_watch_start(ep, 0);
 	x_credit_in(test, sent + 4);
 	KUNIT_EXPECT_TRUE(test, x_watch_run(ep));
+	KUNIT_EXPECT_FALSE(test, cancel_delayed_work_sync(&ep->ep_v2_watch));
 	KUNIT_EXPECT_FALSE(test, x_closed(f));
 	KUNIT_EXPECT_EQ(test, atomic_long_read(&f->rx->rx_stats.st_v2_credit_stalls),
 			3L);

@@ -236,6 +236,7 @@ struct xprtrdma_ep {
 	u32			ep_v2_granted;	/* latest rdma_credit posted */
 	struct delayed_work	ep_v2_watch;	/* a closed window (v2.c) */
 	u32			ep_v2_watch_limit; /* ep_v2_limit when queued */
+	unsigned long		ep_v2_watch_delay; /* jiffies it waits */
 	u32			ep_v2_open;	/* MIDDLE type awaiting its end */
 	bool			ep_v2_props_final; /* server's FINAL seen */
 	struct rpcrdma_v2_msg	*ep_v2_msg;	/* decode scratch (recv CQ) */
