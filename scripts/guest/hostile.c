@@ -1326,11 +1326,12 @@ static int served(void)
  * client's first Version 2 message is answered with a Version 1 ERR_VERS
  * (1..1 unless "negotiate LOW HIGH" says otherwise), so the client falls
  * back to Version 1, or with "negotiate v2" in Version 2. Calls are
- * numbered from 1 across connections; the case's "on" lines replace what is done with one of them. The
- * client's Replies to reverse-direction Calls the case sent are logged
- * and counted ("expect cb_replies"); a Call nfsd sends on the proxy's
- * TCP connection (a callback on the backchannel of an NFSv4.1 session
- * created through it) is logged and skipped, never forwarded.
+ * numbered from 1 across connections; the case's "on" lines replace what
+ * is done with one of them. The client's Replies to reverse-direction
+ * Calls the case sent are logged and counted ("expect cb_replies"); a
+ * Call nfsd sends on the proxy's TCP connection (a callback on the
+ * backchannel of an NFSv4.1 session created through it) is logged and
+ * skipped, never forwarded.
  *
  *   on call N ACTION...     the N-th Call
  *   on write N ACTION...    the N-th Call that offers a Write list
