@@ -1380,6 +1380,9 @@ static int served(void)
  *   expect kept             a later Call arrives on that connection
  *   expect gone             the client closed that connection (its DREQ
  *                           came), whether or not it connected again
+ *   expect v2_error CODE    the client sent an RDMA2_ERROR with rdma_err
+ *                           CODE for the rdma_xid of a message the case
+ *                           sent (under "negotiate v2")
  *   expect err_chunk        the client sent an RDMA_ERROR ERR_CHUNK for
  *                           the rdma_xid of a message the case sent
  *   expect cb_replies MIN MAX
@@ -1408,13 +1411,14 @@ static int served(void)
  * Extra TOKENS: $XID (this Call's xid), $PXID (the previous Call's),
  * $PWHANDLE (the first Write handle of the last earlier Call with one),
  * $HWHANDLE (the first Write handle of the Call now held: a live rkey
- * of another RPC), $CRED (the credit value), $WHANDLE, $WLEN, $WOFF (the
- * first segment of the Call's first Write chunk), $RHANDLE, $RLEN, $ROFF
- * (the first segment of its Reply chunk), $RKEY (the Write handle, else
- * the Reply handle, else 0), $BADRKEY (an rkey the client never
- * offered), @RPC (nfsd's RPC reply), @CBNULL (a reverse-direction
- * CB_NULL Call, xid $CBXID = $XID + 1) and @REPLYLEN (the length of @RPC
- * as an XDR word).
+ * of another RPC), $CRED (the credit value: under "negotiate v2" the
+ * connection's limit, as its forwarded Replies give it), $WHANDLE,
+ * $WLEN, $WOFF (the first segment of the Call's first Write chunk),
+ * $RHANDLE, $RLEN, $ROFF (the first segment of its Reply chunk), $RKEY
+ * (the Write handle, else the Reply handle, else 0), $BADRKEY (an rkey
+ * the client never offered), @RPC (nfsd's RPC reply), @CBNULL (a
+ * reverse-direction CB_NULL Call, xid $CBXID = $XID + 1) and @REPLYLEN
+ * (the length of @RPC as an XDR word).
  *
  * On SIGTERM it prints one line per result ("ok hostile-client: NAME:
  * ..." or "not ok ..."), then exits.
@@ -1487,6 +1491,9 @@ static uint32_t g_mark_conn, g_mark_calls;	/* at the last "on" Send */
 static bool g_mark_kept, g_expect_close, g_expect_kept;
 static bool g_mark_gone, g_expect_gone;
 static bool g_expect_err_chunk, g_got_err_chunk;
+static bool g_expect_v2_error, g_got_v2_error;
+static uint32_t g_v2_error;	/* "expect v2_error CODE" */
+static uint32_t g_cred_now;	/* what $CRED puts in this Send */
 #define MAXHXID 64
 static uint32_t g_hxid[MAXHXID];	/* rdma_xids of the hostile Sends */
 static int g_nhxid;
@@ -1545,7 +1552,7 @@ static int emit_listen(struct xw *w, const char *t, char **tok, int n,
 		}
 	}
 	if (!strcmp(t, "$CRED")) {
-		put32(w, g_grant);
+		put32(w, g_cred_now);
 	} else if (!strcmp(t, "$HWHANDLE")) {
 		if (g_dry && !g_holding) {
 			put32(w, 0xbeef);	/* placeholder */
@@ -1882,6 +1889,10 @@ static int lc_send_tokens(struct lconn *lc, char **tok, int n, int i,
 {
 	struct xw w = { lc->sbuf + lc->slot * LSBUFSZ, 0, LSBUFSZ, false };
 
+	/* Version 2's rdma_credit is a limit, not a count (lc_prefix_v2) */
+	g_cred_now = g_grant;
+	if (lc->v2)
+		g_cred_now = lc->shut ? lc->nrecv : lc->nrecv + g_grant;
 	if (emit(NULL, &w, tok, n, &i))
 		return -1;
 	return lc_send(lc, w.n, opcode, inv);
@@ -2249,10 +2260,18 @@ static bool lc_recv_v2(struct lconn *lc, const uint8_t *b, uint32_t len)
 		if (lc_send(lc, w.n, IBV_WR_SEND, 0))
 			lfail("CONNPROP_FINAL: %s", g_why);
 		return true;
-	case 5:			/* GRANT */
 	case 4:			/* RDMA2_ERROR */
-		printf("# connection %u: Version 2 type %u, credit %u\n",
-		       lc->seq, htype, get32(b, len, 8));
+		printf("# connection %u: RDMA2_ERROR %u for xid 0x%08x%s, credit %u\n",
+		       lc->seq, get32(b, len, 16), xid,
+		       is_hxid(xid) ? ", a message of the case" : "",
+		       get32(b, len, 8));
+		if (g_expect_v2_error && get32(b, len, 16) == g_v2_error &&
+		    is_hxid(xid))
+			g_got_v2_error = true;
+		return true;
+	case 5:			/* GRANT */
+		printf("# connection %u: Version 2 GRANT, credit %u\n",
+		       lc->seq, get32(b, len, 8));
 		return true;
 	default:
 		lfail("connection %u: Version 2 type %u we do not serve",
@@ -2468,6 +2487,10 @@ static int load_case(const char *path)
 		} else if (!strcmp(tok[0], "expect") && n == 2 &&
 			   !strcmp(tok[1], "err_chunk")) {
 			g_expect_err_chunk = true;
+		} else if (!strcmp(tok[0], "expect") && n == 3 &&
+			   !strcmp(tok[1], "v2_error")) {
+			g_expect_v2_error = true;
+			g_v2_error = strtoul(tok[2], NULL, 0);
 		} else if (!strcmp(tok[0], "expect") && n == 4 &&
 			   !strcmp(tok[1], "cb_replies")) {
 			g_expect_cb = true;
@@ -2706,6 +2729,8 @@ static int listen_main(int port, const char *name, const char *path)
 		      g_mark_conn);
 	if (g_expect_err_chunk && !g_got_err_chunk)
 		lfail("no ERR_CHUNK from the client");
+	if (g_expect_v2_error && !g_got_v2_error)
+		lfail("no RDMA2_ERROR %u from the client", g_v2_error);
 	if (g_expect_gone && !g_mark_gone)
 		lfail("the client never closed connection %u", g_mark_conn);
 	if (g_expect_cb && (g_cb_replies < g_cb_min || g_cb_replies > g_cb_max))
@@ -2727,11 +2752,12 @@ static int listen_main(int port, const char *name, const char *path)
 		else if (g_expect_cb)
 			snprintf(cb, sizeof(cb), ", no reverse Reply (%u to %u)",
 				 g_cb_min, g_cb_max);
-		printf("ok hostile-client: %s: every action taken%s%s%s%s%s\n",
+		printf("ok hostile-client: %s: every action taken%s%s%s%s%s%s\n",
 		       name, g_expect_close ? ", the connection replaced" : "",
 		       g_expect_kept ? ", the connection kept" : "",
 		       g_expect_gone ? ", the client closed it" : "",
-		       g_expect_err_chunk ? ", ERR_CHUNK received" : "", cb);
+		       g_expect_err_chunk ? ", ERR_CHUNK received" : "",
+		       g_expect_v2_error ? ", RDMA2_ERROR received" : "", cb);
 	}
 	printf("# %u connections, %u Calls\n", g_conns, g_ncalls);
 	if (g_lc)
