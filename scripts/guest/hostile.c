@@ -1884,31 +1884,36 @@ static int lc_send(struct lconn *lc, uint32_t len, int opcode, uint32_t inv)
 	return 0;
 }
 
+/*
+ * The rdma_credit @lc sends: in Version 2 the messages taken so far plus
+ * g_grant more (v2-07, Section 4.2.1), or none more once the case shut
+ * the connection's window; in Version 1 g_grant.
+ */
+static uint32_t lc_credit(const struct lconn *lc)
+{
+	if (!lc->v2)
+		return g_grant;
+	return lc->shut ? lc->nrecv : lc->nrecv + g_grant;
+}
+
 static int lc_send_tokens(struct lconn *lc, char **tok, int n, int i,
 			  int opcode, uint32_t inv)
 {
 	struct xw w = { lc->sbuf + lc->slot * LSBUFSZ, 0, LSBUFSZ, false };
 
-	/* Version 2's rdma_credit is a limit, not a count (lc_prefix_v2) */
-	g_cred_now = g_grant;
-	if (lc->v2)
-		g_cred_now = lc->shut ? lc->nrecv : lc->nrecv + g_grant;
+	g_cred_now = lc_credit(lc);
 	if (emit(NULL, &w, tok, n, &i))
 		return -1;
 	return lc_send(lc, w.n, opcode, inv);
 }
 
-/*
- * A Version 2 prefix on @lc: rdma_credit counts the messages taken so
- * far plus g_grant more (v2-07, Section 4.2.1), or none more once the
- * case shut the connection's window.
- */
+/* A Version 2 prefix on @lc */
 static void lc_prefix_v2(struct xw *w, const struct lconn *lc, uint32_t xid,
 			 uint32_t htype)
 {
 	put32(w, xid);
 	put32(w, 2);
-	put32(w, lc->shut ? lc->nrecv : lc->nrecv + g_grant);
+	put32(w, lc_credit(lc));
 	put32(w, htype);
 }
 
