@@ -1417,8 +1417,11 @@ static int served(void)
  * $RHANDLE, $RLEN, $ROFF (the first segment of its Reply chunk), $RKEY
  * (the Write handle, else the Reply handle, else 0), $BADRKEY (an rkey
  * the client never offered), @RPC (nfsd's RPC reply), @CBNULL (a
- * reverse-direction CB_NULL Call, xid $CBXID = $XID + 1) and @REPLYLEN
- * (the length of @RPC as an XDR word).
+ * reverse-direction CB_NULL Call, xid $CBXID = $XID + 1), @REPLYLEN
+ * (the length of @RPC as an XDR word), and @RPC1, @RPC2 and $RPC2LEN
+ * (@RPC in two parts, the first half of it rounded down to a whole
+ * word and the rest, and the length of the rest as an XDR word: a
+ * Reply sent as REPLY_MIDDLE and REPLY_INLINE).
  *
  * On SIGTERM it prints one line per result ("ok hostile-client: NAME:
  * ..." or "not ok ..."), then exits.
@@ -1522,6 +1525,15 @@ static void lfail(const char *fmt, ...)
 	va_end(ap);
 }
 
+/*
+ * Where @RPC1 ends and @RPC2 begins: half of nfsd's reply, rounded down
+ * to a whole XDR word, so that a case can send it in two parts
+ */
+static uint32_t rpc_split(const struct lcall *k)
+{
+	return k->replylen / 2 & ~3U;
+}
+
 static int emit_listen(struct xw *w, const char *t, char **tok, int n,
 		       int *i)
 {
@@ -1577,6 +1589,14 @@ static int emit_listen(struct xw *w, const char *t, char **tok, int n,
 	} else if (!strcmp(t, "@RPC")) {
 		for (j = 0; j < k->replylen; j++)
 			put8(w, k->reply[j]);
+	} else if (!strcmp(t, "@RPC1")) {
+		for (j = 0; j < rpc_split(k); j++)
+			put8(w, k->reply[j]);
+	} else if (!strcmp(t, "@RPC2")) {
+		for (j = rpc_split(k); j < k->replylen; j++)
+			put8(w, k->reply[j]);
+	} else if (!strcmp(t, "$RPC2LEN")) {
+		put32(w, k->replylen - rpc_split(k));
 	} else if (!strcmp(t, "@CBNULL")) {
 		put32(w, k->xid + 1);
 		put32(w, 0);		/* CALL */
