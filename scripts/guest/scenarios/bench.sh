@@ -122,7 +122,7 @@ bench_server_up() {
 	exportfs -o rw,no_root_squash,insecure,sync,fsid=0 "*:$EXPORT_DIR" || return 1
 	echo 10 > /proc/fs/nfsd/nfsv4leasetime
 	echo 10 > /proc/fs/nfsd/nfsv4gracetime
-	rawbw_build || return 1
+	rawbw_ready || return 1
 	# TCP (2049) from the start; rdma is added once an implementation
 	# is loaded.
 	rpc.nfsd 8
@@ -758,14 +758,16 @@ bench_perf() {
 }
 bench_perf_client() { timeout 120 "$PERF_TOOL" "${PERF_ARGS[@]}" "$SERVER_ADDR"; }
 
-# rawbw on rxe0 (scripts/guest/rawbw.c, built in each guest at start):
+# rawbw on rxe0 (scripts/guest/rawbw.c, built on the host by vmtest):
 # bench_rawbw MODE SIZE DEPTH [RESP] runs one client for BENCH_PERF_SECS
 # against a server started for it, with both guests' CPU marked around
 # it, and sets RAW_LINE to its output line.
-RAWBW=/tmp/rawbw RAWBW_PORT=18516
+RAWBW=/out/bin/rawbw RAWBW_PORT=18516
 
-rawbw_build() {
-	gcc -O2 -Wall -Wextra -o "$RAWBW" "$TOP/scripts/guest/rawbw.c" -lrdmacm -libverbs
+rawbw_ready() {
+	[ -x "$RAWBW" ] && return 0
+	log "bench: no $RAWBW (scripts/vmtest builds it on the host)"
+	return 1
 }
 
 bench_rawbw() {
@@ -927,7 +929,7 @@ bench_client() {
 }
 
 bench_client_up() {
-	rpcbind_up && modprobe -a nfs nfsv3 nfsv4 && rawbw_build
+	rpcbind_up && modprobe -a nfs nfsv3 nfsv4 && rawbw_ready
 }
 
 run_client() {
