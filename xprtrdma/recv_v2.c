@@ -337,9 +337,24 @@ static bool xprtrdma_v2_dispatch(struct xprtrdma_ep *ep,
 		    htype == RPCRDMA2_REPLY_EXTERNAL ||
 		    htype == RPCRDMA2_REPLY_MIDDLE ||
 		    htype == RPCRDMA2_ERROR) {
-			if (rpcrdma_codec_action(err, RPCRDMA_ROLE_REQUESTER) ==
+			if (rpcrdma_codec_action(err, RPCRDMA_ROLE_REQUESTER) !=
 			    RPCRDMA_ACT_CLOSE)
-				xprtrdma_ep_fail(ep);
+				return false;
+			/*
+			 * Sections 6.3.9 and 7.1.4: a Reply that breaks a
+			 * continuation is answered RDMA2_ERR_INVAL_CONT and
+			 * dropped; the connection closes as for any Reply
+			 * we cannot parse.
+			 */
+			if (htype != RPCRDMA2_ERROR &&
+			    rpcrdma_v2_errcode(err) == RPCRDMA2_ERR_INVAL_CONT) {
+				struct rpcrdma_v2_error e = {
+					.e2_code = RPCRDMA2_ERR_INVAL_CONT,
+				};
+
+				xprtrdma_v2_send_error(ep, xid, &e);
+			}
+			xprtrdma_ep_fail(ep);
 			return false;
 		}
 		xprtrdma_v2_bad_request(ep, xid, err);

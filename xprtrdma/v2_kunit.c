@@ -1037,7 +1037,8 @@ static void x_cont_final_count(struct kunit *test)
 /*
  * A MIDDLE of another Reply inside a continued one: the two Payload
  * streams interleave (Section 4.1), and neither Reply can be trusted.
- * Closing the connection makes both Calls go again.
+ * The intruder is answered INVAL_CONT (Section 7.1.4) and the
+ * connection closes, so that both Calls go again.
  */
 static void x_cont_xid_mismatch(struct kunit *test)
 {
@@ -1050,7 +1051,8 @@ static void x_cont_xid_mismatch(struct kunit *test)
 	len = x_middle(test, f->msg, X_MID, X_XID + 2, 16, 100, 100, 2, true);
 	KUNIT_EXPECT_FALSE(test, x_recv(f, f->msg, len, &msg));
 	KUNIT_EXPECT_TRUE(test, x_closed(f));
-	KUNIT_EXPECT_EQ(test, f->nsent, 0U);
+	KUNIT_ASSERT_EQ(test, f->nsent, 1U);
+	x_expect_error(test, 0, X_XID + 2, RPCRDMA2_ERR_INVAL_CONT);
 }
 
 /* The same with a REPLY_INLINE of another xid */
@@ -1065,7 +1067,28 @@ static void x_cont_xid_mismatch_inline(struct kunit *test)
 	len = x_reply(test, f->msg, X_XID + 2, 16, 100, 2, true);
 	KUNIT_EXPECT_FALSE(test, x_recv(f, f->msg, len, &msg));
 	KUNIT_EXPECT_TRUE(test, x_closed(f));
-	KUNIT_EXPECT_EQ(test, f->nsent, 0U);
+	KUNIT_ASSERT_EQ(test, f->nsent, 1U);
+	x_expect_error(test, 0, X_XID + 2, RPCRDMA2_ERR_INVAL_CONT);
+}
+
+/*
+ * A MIDDLE whose rdma_remaining is 0 says the message goes on and that
+ * nothing follows (Section 6.3.9): answered INVAL_CONT, the connection
+ * closed, nothing collected.
+ */
+static void x_cont_zero_remaining(struct kunit *test)
+{
+	struct x_fix *f = test->priv;
+	const u8 *msg;
+	u32 len;
+
+	len = x_middle(test, f->msg, X_MID, X_XID, 16, 0, 100, 1, true);
+	KUNIT_EXPECT_FALSE(test, x_recv(f, f->msg, len, &msg));
+	KUNIT_EXPECT_TRUE(test, x_closed(f));
+	KUNIT_EXPECT_NULL(test, f->ep->ep_cont_buf);
+	KUNIT_EXPECT_EQ(test, f->ep->ep_v2_open, 0U);
+	KUNIT_ASSERT_EQ(test, f->nsent, 1U);
+	x_expect_error(test, 0, X_XID, RPCRDMA2_ERR_INVAL_CONT);
 }
 
 /*
@@ -1129,6 +1152,7 @@ static struct kunit_case x_cont_cases[] = {
 	KUNIT_CASE_PARAM(x_cont_final_count, x_final_gen_params),
 	KUNIT_CASE(x_cont_xid_mismatch),
 	KUNIT_CASE(x_cont_xid_mismatch_inline),
+	KUNIT_CASE(x_cont_zero_remaining),
 	KUNIT_CASE(x_cont_request_between),
 	KUNIT_CASE(x_cont_error_between),
 	KUNIT_CASE(x_cont_not_continued),
