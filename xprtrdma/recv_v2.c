@@ -120,7 +120,10 @@ static void xprtrdma_v2_answer(struct xprtrdma_ep *ep,
 	xprtrdma_v2_settle(ep, RPCRDMA_VERSION_2, answer);
 }
 
-/* Answer a request we could not decode, as the codec says (Section 7) */
+/*
+ * Answer a request we could not decode, as the codec says (Section 7);
+ * also a Reply that breaks a continuation (xprtrdma_v2_dispatch())
+ */
 static void xprtrdma_v2_bad_request(struct xprtrdma_ep *ep, u32 xid,
 				    enum rpcrdma_codec_err err)
 {
@@ -342,18 +345,13 @@ static bool xprtrdma_v2_dispatch(struct xprtrdma_ep *ep,
 				return false;
 			/*
 			 * Sections 6.3.9 and 7.1.4: a Reply that breaks a
-			 * continuation is answered RDMA2_ERR_INVAL_CONT and
-			 * dropped; the connection closes as for any Reply
-			 * we cannot parse.
+			 * continuation is answered RDMA2_ERR_INVAL_CONT, as
+			 * a request would be, and dropped; the connection
+			 * closes as for any Reply we cannot parse.
 			 */
 			if (htype != RPCRDMA2_ERROR &&
-			    rpcrdma_v2_errcode(err) == RPCRDMA2_ERR_INVAL_CONT) {
-				struct rpcrdma_v2_error e = {
-					.e2_code = RPCRDMA2_ERR_INVAL_CONT,
-				};
-
-				xprtrdma_v2_send_error(ep, xid, &e);
-			}
+			    rpcrdma_v2_errcode(err) == RPCRDMA2_ERR_INVAL_CONT)
+				xprtrdma_v2_bad_request(ep, xid, err);
 			xprtrdma_ep_fail(ep);
 			return false;
 		}

@@ -217,13 +217,21 @@ static void put64(struct xw *w, uint64_t v)
 	put32(w, (uint32_t)v);
 }
 
+/* @n octets from @p as they are */
+static void putbytes(struct xw *w, const uint8_t *p, uint32_t n)
+{
+	uint32_t i;
+
+	for (i = 0; i < n; i++)
+		put8(w, p[i]);
+}
+
 static void putstr(struct xw *w, const char *s)
 {
-	uint32_t i, len = strlen(s);
+	uint32_t len = strlen(s);
 
 	put32(w, len);
-	for (i = 0; i < len; i++)
-		put8(w, s[i]);
+	putbytes(w, (const uint8_t *)s, len);
 	while (w->n & 3)
 		put8(w, 0);
 }
@@ -313,14 +321,12 @@ static uint32_t rkey(const struct conn *c)
 /* A %NAME token: the octets kept under NAME; 0, or -1 if none */
 static int emit_kept(struct xw *w, const char *t)
 {
-	uint32_t j;
 	int k;
 
 	for (k = 0; k < g_nkeep; k++) {
 		if (strcmp(t + 1, g_keep[k].name))
 			continue;
-		for (j = 0; j < g_keep[k].len; j++)
-			put8(w, g_keep[k].v[j]);
+		putbytes(w, g_keep[k].v, g_keep[k].len);
 		return 0;
 	}
 	return why("'%s' was not kept", t);
@@ -1587,14 +1593,12 @@ static int emit_listen(struct xw *w, const char *t, char **tok, int n,
 	} else if (!strcmp(t, "$CBXID")) {
 		put32(w, k->xid + 1);
 	} else if (!strcmp(t, "@RPC")) {
-		for (j = 0; j < k->replylen; j++)
-			put8(w, k->reply[j]);
+		putbytes(w, k->reply, k->replylen);
 	} else if (!strcmp(t, "@RPC1")) {
-		for (j = 0; j < rpc_split(k); j++)
-			put8(w, k->reply[j]);
+		putbytes(w, k->reply, rpc_split(k));
 	} else if (!strcmp(t, "@RPC2")) {
-		for (j = rpc_split(k); j < k->replylen; j++)
-			put8(w, k->reply[j]);
+		putbytes(w, k->reply + rpc_split(k),
+			 k->replylen - rpc_split(k));
 	} else if (!strcmp(t, "$RPC2LEN")) {
 		put32(w, k->replylen - rpc_split(k));
 	} else if (!strcmp(t, "@CBNULL")) {
@@ -1944,7 +1948,6 @@ static void lc_prefix_v2(struct xw *w, const struct lconn *lc, uint32_t xid,
 static int lc_forward(struct lconn *lc, struct lcall *k)
 {
 	struct xw w = { lc->sbuf + lc->slot * LSBUFSZ, 0, LRBUFSZ, false };
-	uint32_t j;
 
 	if (fetch(k))
 		return -1;
@@ -1960,8 +1963,7 @@ static int lc_forward(struct lconn *lc, struct lcall *k)
 		put32(&w, 0);
 		put32(&w, 0);
 	}
-	for (j = 0; j < k->replylen; j++)
-		put8(&w, k->reply[j]);
+	putbytes(&w, k->reply, k->replylen);
 	if (w.over)
 		return why("a Reply of %u octets is too long to go inline",
 			   k->replylen);
