@@ -1343,6 +1343,11 @@ static int served(void)
  *   on write N ACTION...    the N-th Call that offers a Write list
  *   on reply N ACTION...    the N-th Call that offers a Reply chunk
  *   on afterwrite N ACTION  the Call right after "write N"
+ *   on cmiddle N ACTION     the N-th CALL_MIDDLE (under "negotiate v2"),
+ *                           $XID its continued Call's; the parts are
+ *                           joined at the CALL_INLINE that ends the Call
+ *                           (v2-07, Section 4.1), which then counts as a
+ *                           Call as any other
  *
  * A Call with no "on" line is forwarded. ACTIONs, run in file order:
  *   fetch                   get nfsd's reply now (@RPC below), send nothing
@@ -1389,6 +1394,8 @@ static int served(void)
  *   expect v2_error CODE    the client sent an RDMA2_ERROR with rdma_err
  *                           CODE for the rdma_xid of a message the case
  *                           sent (under "negotiate v2")
+ *   expect ccalls N         N or more continued Calls were joined, each
+ *                           part's rdma_remaining agreeing with the rest
  *   expect err_chunk        the client sent an RDMA_ERROR ERR_CHUNK for
  *                           the rdma_xid of a message the case sent
  *   expect cb_replies MIN MAX
@@ -1414,6 +1421,12 @@ static int served(void)
  *                           background; once a Call is held (within
  *                           SECS), a second access (stat of a new file)
  *                           beside it; both must succeed
+ *   io write KIB [retry]    read by the scenario: KIB KiB written to a
+ *                           new file in 16 KiB O_DIRECT writes (each
+ *                           above the 8 KiB we advertise: in Version 2
+ *                           a continued Call), then compared with the
+ *                           file nfsd stored; with "retry" a first
+ *                           attempt that fails with EIO is made again
  * Extra TOKENS: $XID (this Call's xid), $PXID (the previous Call's),
  * $PWHANDLE (the first Write handle of the last earlier Call with one),
  * $HWHANDLE (the first Write handle of the Call now held: a live rkey
@@ -1473,7 +1486,7 @@ struct lconn {
 };
 
 static const char *const g_kinds[] = {
-	"call", "write", "reply", "afterwrite",
+	"call", "write", "reply", "afterwrite", "cmiddle",
 };
 
 struct lon {
@@ -1501,6 +1514,19 @@ static bool g_mark_kept, g_expect_close, g_expect_kept;
 static bool g_mark_gone, g_expect_gone;
 static bool g_expect_err_chunk, g_got_err_chunk;
 static bool g_expect_v2_error, g_got_v2_error;
+static uint32_t g_expect_ccalls;	/* "expect ccalls N" */
+/*
+ * The continued Call being put together (v2-07, Section 4.1): the RPC
+ * message octets of its CALL_MIDDLE parts so far, on connection seq,
+ * and the length they announce for the whole (octets so far plus the
+ * last part's rdma_remaining)
+ */
+#define LCONTMAX (4 * LRBUFSZ)
+static struct {
+	uint32_t xid, seq, len, total, parts;
+	uint8_t buf[LCONTMAX + LRBUFSZ];
+} g_cont;
+static uint32_t g_ncmiddles, g_nccalls;
 static uint32_t g_v2_error;	/* "expect v2_error CODE" */
 static uint32_t g_cred_now;	/* what $CRED puts in this Send */
 #define MAXHXID 64
@@ -2260,6 +2286,79 @@ static const char *nfs4_ops(const uint8_t *rpc, uint32_t len)
 }
 
 /*
+ * A CALL_MIDDLE under "negotiate v2" (v2-07, Sections 4.1 and 6.3.8):
+ * its part of the RPC message is kept for the CALL_INLINE that ends
+ * the Call, where the parts are joined. Each part's rdma_remaining must
+ * agree with the length the parts before it announced. "on cmiddle N"
+ * runs at the N-th part, its $XID the continued Call's.
+ */
+static void lc_cont_middle(struct lconn *lc, const uint8_t *b, uint32_t len)
+{
+	uint32_t xid = get32(b, len, 0), left = get32(b, len, 16), n;
+	bool any = false;
+
+	if (g_cont.parts && (g_cont.seq != lc->seq || g_cont.xid != xid)) {
+		lfail("connection %u: CALL_MIDDLE of xid 0x%08x inside the continued Call 0x%08x",
+		      lc->seq, xid, g_cont.xid);
+		g_cont.parts = 0;
+	}
+	if (!g_cont.parts)
+		g_cont.len = 0;
+	n = len - 20;
+	if (len < 20 || g_cont.len + n > LCONTMAX) {
+		lfail("connection %u: a CALL_MIDDLE of %u octets after %u",
+		      lc->seq, len, g_cont.len);
+		g_cont.parts = 0;
+		return;
+	}
+	memcpy(g_cont.buf + g_cont.len, b + 20, n);
+	g_cont.len += n;
+	if (g_cont.parts && g_cont.len + left != g_cont.total)
+		lfail("connection %u: CALL_MIDDLE %u of 0x%08x: rdma_remaining %u, %u announced",
+		      lc->seq, g_cont.parts + 1, xid, left,
+		      g_cont.total - g_cont.len);
+	g_cont.total = g_cont.len + left;
+	g_cont.parts++;
+	g_cont.xid = xid;
+	g_cont.seq = lc->seq;
+	printf("# connection %u: CALL_MIDDLE %u of xid 0x%08x, %u octets, %u to come\n",
+	       lc->seq, g_cont.parts, xid, n, left);
+	memset(&g_call, 0, offsetof(struct lcall, reply));
+	g_call.xid = xid;
+	g_call.pxid = g_lastxid;
+	run_on(lc, 4, ++g_ncmiddles, &any);
+}
+
+/*
+ * The CALL_INLINE that ends a continued Call: @k's part of the RPC
+ * message goes after the CALL_MIDDLE parts', and @k then names the
+ * whole. Return: false when it does not belong to that Call.
+ */
+static bool lc_cont_join(struct lconn *lc, struct lcall *k)
+{
+	uint32_t parts = g_cont.parts;
+
+	g_cont.parts = 0;
+	if (g_cont.seq != lc->seq || g_cont.xid != k->xid) {
+		lfail("connection %u: xid 0x%08x ends the continued Call 0x%08x",
+		      lc->seq, k->xid, g_cont.xid);
+		return false;
+	}
+	if (g_cont.len + k->rpclen != g_cont.total) {
+		lfail("connection %u: continued Call 0x%08x of %u octets, %u announced",
+		      lc->seq, k->xid, g_cont.len + k->rpclen, g_cont.total);
+		return false;
+	}
+	memcpy(g_cont.buf + g_cont.len, k->rpc, k->rpclen);
+	k->rpc = g_cont.buf;
+	k->rpclen = g_cont.total;
+	g_nccalls++;
+	printf("# connection %u: continued Call 0x%08x joined, %u CALL_MIDDLEs, %u octets\n",
+	       lc->seq, k->xid, parts, k->rpclen);
+	return true;
+}
+
+/*
  * A Version 2 message under "negotiate v2": false for a CALL_INLINE,
  * whose chunk lists start at octet 20 (after rdma_inv_handle) and are
  * then read as Version 1's; true when it was taken here: the client's
@@ -2276,6 +2375,13 @@ static bool lc_recv_v2(struct lconn *lc, const uint8_t *b, uint32_t len)
 		if (lc->v2)
 			return false;
 		lfail("connection %u: CALL_INLINE before CONNPROP_FINAL", lc->seq);
+		return true;
+	case 9:			/* CALL_MIDDLE */
+		if (lc->v2)
+			lc_cont_middle(lc, b, len);
+		else
+			lfail("connection %u: CALL_MIDDLE before CONNPROP_FINAL",
+			      lc->seq);
 		return true;
 	case 7:			/* CONNPROP_FINAL */
 		printf("# connection %u: Version 2 CONNPROP_FINAL, answered in Version 2\n",
@@ -2385,13 +2491,15 @@ static void lc_recv(struct lconn *lc, const uint8_t *b, uint32_t len)
 	} else {
 		off += 4;
 	}
-	if (proc != 0 || k->nreads || off + 8 > len) {
+	k->rpc = b + off;
+	k->rpclen = off < len ? len - off : 0;
+	if (g_cont.parts && !lc_cont_join(lc, k))
+		return;
+	if (proc != 0 || k->nreads || k->rpclen < 8) {
 		lfail("a Call we cannot forward: proc %u, %u Read chunks",
 		      proc, k->nreads);
 		return;
 	}
-	k->rpc = b + off;
-	k->rpclen = len - off;
 	if (get32(k->rpc, k->rpclen, 0) == xid &&
 	    get32(k->rpc, k->rpclen, 4) == 1) {
 		lc_reverse_reply(lc, b, len, k);
@@ -2474,7 +2582,8 @@ static int load_case(const char *path)
 			o->kind = !strcmp(tok[1], "call") ? 0 :
 				  !strcmp(tok[1], "write") ? 1 :
 				  !strcmp(tok[1], "reply") ? 2 :
-				  !strcmp(tok[1], "afterwrite") ? 3 : -1;
+				  !strcmp(tok[1], "afterwrite") ? 3 :
+				  !strcmp(tok[1], "cmiddle") ? 4 : -1;
 			if (o->kind < 0)
 				return why("on %s", tok[1]);
 			o->n = strtoul(tok[2], NULL, 0);
@@ -2515,6 +2624,9 @@ static int load_case(const char *path)
 			   !strcmp(tok[1], "err_chunk")) {
 			g_expect_err_chunk = true;
 		} else if (!strcmp(tok[0], "expect") && n == 3 &&
+			   !strcmp(tok[1], "ccalls")) {
+			g_expect_ccalls = strtoul(tok[2], NULL, 0);
+		} else if (!strcmp(tok[0], "expect") && n == 3 &&
 			   !strcmp(tok[1], "v2_error")) {
 			g_expect_v2_error = true;
 			g_v2_error = strtoul(tok[2], NULL, 0);
@@ -2549,13 +2661,17 @@ static int load_case(const char *path)
 				return why("scenario trace EVENT TEXT");
 			}
 		} else if (!strcmp(tok[0], "io")) {
-			/* "io forced SECS BOUND", "io second SECS" */
+			/* "io forced SECS BOUND", "io second SECS", "io write KIB [retry]" */
 			if (!(n == 4 && !strcmp(tok[1], "forced") &&
 			      atoi(tok[2]) > 0 && atoi(tok[3]) > 0) &&
-			    !(n == 3 && !strcmp(tok[1], "second") &&
+			    !(n == 4 && !strcmp(tok[1], "write") &&
+			      atoi(tok[2]) > 0 && !strcmp(tok[3], "retry")) &&
+			    !(n == 3 && (!strcmp(tok[1], "second") ||
+					 !strcmp(tok[1], "write")) &&
 			      atoi(tok[2]) > 0)) {
 				fclose(f);
-				return why("io forced SECS BOUND | io second SECS");
+				return why("io forced SECS BOUND | io second SECS | %s",
+					   "io write KIB [retry]");
 			}
 		} else {
 			fclose(f);
@@ -2760,6 +2876,9 @@ static int listen_main(int port, const char *name, const char *path)
 		lfail("no RDMA2_ERROR %u from the client", g_v2_error);
 	if (g_expect_gone && !g_mark_gone)
 		lfail("the client never closed connection %u", g_mark_conn);
+	if (g_nccalls < g_expect_ccalls)
+		lfail("%u continued Calls joined, not %u or more", g_nccalls,
+		      g_expect_ccalls);
 	if (g_expect_cb && (g_cb_replies < g_cb_min || g_cb_replies > g_cb_max))
 		lfail("%u reverse Replies to the case's Calls, not %u to %u",
 		      g_cb_replies, g_cb_min, g_cb_max);
@@ -2770,7 +2889,7 @@ static int listen_main(int port, const char *name, const char *path)
 		printf("not ok hostile-client: %s: %s\n", name, g_lfail);
 		fail = 1;
 	} else {
-		char cb[96] = "";
+		char cb[96] = "", cc[64] = "";
 
 		if (g_expect_cb && g_cb_replies)
 			snprintf(cb, sizeof(cb),
@@ -2779,14 +2898,19 @@ static int listen_main(int port, const char *name, const char *path)
 		else if (g_expect_cb)
 			snprintf(cb, sizeof(cb), ", no reverse Reply (%u to %u)",
 				 g_cb_min, g_cb_max);
-		printf("ok hostile-client: %s: every action taken%s%s%s%s%s%s\n",
+		if (g_expect_ccalls)
+			snprintf(cc, sizeof(cc), ", %u continued Calls joined",
+				 g_nccalls);
+		printf("ok hostile-client: %s: every action taken%s%s%s%s%s%s%s\n",
 		       name, g_expect_close ? ", the connection replaced" : "",
 		       g_expect_kept ? ", the connection kept" : "",
 		       g_expect_gone ? ", the client closed it" : "",
 		       g_expect_err_chunk ? ", ERR_CHUNK received" : "",
-		       g_expect_v2_error ? ", RDMA2_ERROR received" : "", cb);
+		       g_expect_v2_error ? ", RDMA2_ERROR received" : "", cc,
+		       cb);
 	}
-	printf("# %u connections, %u Calls\n", g_conns, g_ncalls);
+	printf("# %u connections, %u Calls, %u of them continued\n", g_conns,
+	       g_ncalls, g_nccalls);
 	if (g_lc)
 		lc_free(g_lc);
 	rdma_destroy_id(lid);

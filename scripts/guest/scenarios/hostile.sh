@@ -200,6 +200,31 @@ hclient_io() {
 		timeout -s KILL 60 cmp "$HCLIENT_MNT/small" "$EXPORT_DIR/small"
 }
 
+# hclient_dd: /tmp/hclient.w written through the mount in 16 KiB
+# O_DIRECT writes; dd's error, if any, in /tmp/hclient.dd
+hclient_dd() {
+	timeout -s KILL 60 dd if=/tmp/hclient.w of="$HCLIENT_MNT/written" \
+		bs=16k oflag=direct status=none 2> /tmp/hclient.dd
+}
+
+# hclient_write KIB [retry]: KIB KiB of new data written through the
+# mount, then compared with the file nfsd stored. With "retry" the
+# first attempt may fail with EIO (a Call the case answered with an
+# error, which the RPC client retries only if its disconnect has
+# completed by then), and a second attempt must succeed.
+hclient_write() {
+	rm -f "$EXPORT_DIR/written"
+	head -c "$(($1 * 1024))" /dev/urandom > /tmp/hclient.w || return 1
+	if ! hclient_dd; then
+		cat /tmp/hclient.dd
+		[ "${2:-}" = retry ] &&
+			grep -q 'Input/output error' /tmp/hclient.dd || return 1
+		log "hostile-client: the first write failed with EIO, written again"
+		hclient_dd || { cat /tmp/hclient.dd; return 1; }
+	fi
+	cmp /tmp/hclient.w "$EXPORT_DIR/written"
+}
+
 hclient_umount() {
 	mountpoint -q "$HCLIENT_MNT" || return 0
 	timeout -s KILL 60 umount "$HCLIENT_MNT" && return 0
@@ -325,7 +350,8 @@ HCLIENT_TRACE=/sys/kernel/tracing/instances/hclient-case
 # with the NFS version of its "mount" line (default 4.0) and the mount
 # options its fifth word adds, if any
 hclient_case() {
-	local f=$1 name want secs nfsvers mopts io pid rc t0 i ev path traces=()
+	local f=$1 name want secs nfsvers mopts io pid rc t0 i ev path kib retry
+	local traces=()
 	name=$(basename "$f" .case)
 	read -r want secs nfsvers mopts < <(awk '$1 == "mount" { print $2, $3, $4, $5 }' "$f")
 	nfsvers=${nfsvers:-4.0}
@@ -358,6 +384,11 @@ hclient_case() {
 			ok "hostile-client: $name: the mount works"
 			# shellcheck disable=SC2086 # "forced SECS BOUND"
 			hclient_forced "$name" ${io#forced }
+		elif [ "$rc" -eq 0 ] && [ "${io%% *}" = write ]; then
+			ok "hostile-client: $name: the mount works"
+			read -r kib retry <<< "${io#write }"
+			check "hostile-client: $name: $kib KiB written in 16 KiB direct writes${retry:+ (a second time if the first fails with EIO)}, stored intact" \
+				hclient_write "$kib" "$retry"
 		elif [ "$rc" -eq 0 ] && [ "${io%% *}" = second ]; then
 			ok "hostile-client: $name: the mount works"
 			hclient_second "$name" "${io#second }"
