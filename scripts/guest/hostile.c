@@ -2286,7 +2286,7 @@ static const char *nfs4_ops(const uint8_t *rpc, uint32_t len)
 }
 
 /*
- * A CALL_MIDDLE under "negotiate v2" (v2-07, Sections 4.1 and 6.3.8):
+ * A CALL_MIDDLE under "negotiate v2" (v2-07, Sections 4.1 and 6.3.6):
  * its part of the RPC message is kept for the CALL_INLINE that ends
  * the Call, where the parts are joined. Each part's rdma_remaining must
  * agree with the length the parts before it announced. "on cmiddle N"
@@ -2304,7 +2304,7 @@ static void lc_cont_middle(struct lconn *lc, const uint8_t *b, uint32_t len)
 	}
 	if (!g_cont.parts)
 		g_cont.len = 0;
-	n = len - 20;
+	n = len < 20 ? 0 : len - 20;
 	if (len < 20 || g_cont.len + n > LCONTMAX) {
 		lfail("connection %u: a CALL_MIDDLE of %u octets after %u",
 		      lc->seq, len, g_cont.len);
