@@ -1517,13 +1517,14 @@ static bool g_expect_v2_error, g_got_v2_error;
 static uint32_t g_expect_ccalls;	/* "expect ccalls N" */
 /*
  * The continued Call being put together (v2-07, Section 4.1): the RPC
- * message octets of its CALL_MIDDLE parts so far, on connection seq,
- * and the length they announce for the whole (octets so far plus the
- * last part's rdma_remaining)
+ * message octets of its CALL_MIDDLE parts so far, and the length they
+ * announce for the whole (octets so far plus the last part's
+ * rdma_remaining). A new connection starts with none: a Call the old
+ * one left unfinished is gone with it.
  */
 #define LCONTMAX (4 * LRBUFSZ)
 static struct {
-	uint32_t xid, seq, len, total, parts;
+	uint32_t xid, len, total, parts;
 	uint8_t buf[LCONTMAX + LRBUFSZ];
 } g_cont;
 static uint32_t g_ncmiddles, g_nccalls;
@@ -1804,6 +1805,7 @@ static struct lconn *lc_accept(struct rdma_cm_id *id)
 	if (rdma_accept(id, &param))
 		goto reject;
 	lc->seq = ++g_conns;
+	g_cont.parts = 0;
 	printf("# connection %u: accepted\n", lc->seq);
 	return lc;
 reject:
@@ -2297,7 +2299,7 @@ static void lc_cont_middle(struct lconn *lc, const uint8_t *b, uint32_t len)
 	uint32_t xid = get32(b, len, 0), left = get32(b, len, 16), n;
 	bool any = false;
 
-	if (g_cont.parts && (g_cont.seq != lc->seq || g_cont.xid != xid)) {
+	if (g_cont.parts && g_cont.xid != xid) {
 		lfail("connection %u: CALL_MIDDLE of xid 0x%08x inside the continued Call 0x%08x",
 		      lc->seq, xid, g_cont.xid);
 		g_cont.parts = 0;
@@ -2320,7 +2322,6 @@ static void lc_cont_middle(struct lconn *lc, const uint8_t *b, uint32_t len)
 	g_cont.total = g_cont.len + left;
 	g_cont.parts++;
 	g_cont.xid = xid;
-	g_cont.seq = lc->seq;
 	printf("# connection %u: CALL_MIDDLE %u of xid 0x%08x, %u octets, %u to come\n",
 	       lc->seq, g_cont.parts, xid, n, left);
 	memset(&g_call, 0, offsetof(struct lcall, reply));
@@ -2339,7 +2340,7 @@ static bool lc_cont_join(struct lconn *lc, struct lcall *k)
 	uint32_t parts = g_cont.parts;
 
 	g_cont.parts = 0;
-	if (g_cont.seq != lc->seq || g_cont.xid != k->xid) {
+	if (g_cont.xid != k->xid) {
 		lfail("connection %u: xid 0x%08x ends the continued Call 0x%08x",
 		      lc->seq, k->xid, g_cont.xid);
 		return false;
