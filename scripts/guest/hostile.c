@@ -1328,7 +1328,9 @@ static int served(void)
  *
  * Accepts RPC-over-RDMA connections on PORT and serves them as a proxy:
  * each Version 1 Call's RPC message goes to nfsd over TCP (record
- * marking), and nfsd's RPC reply comes back as an inline RDMA_MSG. The
+ * marking), and nfsd's RPC reply comes back as an inline RDMA_MSG. A
+ * Call's Read chunk is pulled first (lc_pull(): RDMA Reads, the data
+ * put back at its XDR position). The
  * client's first Version 2 message is answered with a Version 1 ERR_VERS
  * (1..1 unless "negotiate LOW HIGH" says otherwise), so the client falls
  * back to Version 1, or with "negotiate v2" in Version 2. Calls are
@@ -1343,6 +1345,9 @@ static int served(void)
  *   on write N ACTION...    the N-th Call that offers a Write list
  *   on reply N ACTION...    the N-th Call that offers a Reply chunk
  *   on afterwrite N ACTION  the Call right after "write N"
+ *   on read N ACTION...     the N-th Call that carries a Read chunk,
+ *                           before the chunk is pulled
+ *   on afterread N ACTION   the Call right after "read N"
  *   on cmiddle N ACTION     the N-th CALL_MIDDLE (under "negotiate v2"),
  *                           $XID its continued Call's; the parts are
  *                           joined at the CALL_INLINE that ends the Call
@@ -1374,6 +1379,14 @@ static int served(void)
  *                           (default 10000) later
  *   release                 send the held Call's Reply now, on its
  *                           connection (dropped if that was replaced)
+ *   place                   answer the READ through its Write chunk
+ *                           (lc_place(): the data RDMA Written, the Write
+ *                           list giving the octets written; Version 1)
+ *   rdma write|read SEG FROM LEN
+ *                           one RDMA Write or Read of LEN octets at FROM
+ *                           ("end", or a signed number) octets after the
+ *                           start of segment SEG: write, read, reply,
+ *                           pwrite, pread (lc_rdma_action())
  * Other lines:
  *   recvs N                 Receives posted on each new connection
  *                           (1 to 64, default 64)
@@ -1396,6 +1409,11 @@ static int served(void)
  *                           sent (under "negotiate v2")
  *   expect ccalls N         N or more continued Calls were joined, each
  *                           part's rdma_remaining agreeing with the rest
+ *   expect pulled N         N or more Read chunks were pulled
+ *   expect placed N         "place" answered N or more READs
+ *   expect rdma denied|done every "rdma" action was refused with a
+ *                           remote access error (at least one ran), or
+ *                           every one completed
  *   expect err_chunk        the client sent an RDMA_ERROR ERR_CHUNK for
  *                           the rdma_xid of a message the case sent
  *   expect cb_replies MIN MAX
@@ -1450,6 +1468,15 @@ static int served(void)
 #define LSLOTS 64		/* Send slots */
 #define LSBUFSZ 16384		/* each Send slot */
 #define MAXON 32
+#define LXBUFSZ (64 * 1024)	/* what one RDMA Read or Write moves */
+#define LMAXSEGS 16		/* segments of a chunk kept */
+#define LRDMA_WRID 0x52444d41	/* our RDMA Reads' and Writes' wr_id */
+
+/* A segment the client offered; @pos: a Read segment's XDR position */
+struct lseg {
+	uint32_t handle, len, pos;
+	uint64_t off;
+};
 
 struct lcall {
 	uint32_t no, xid, pxid;
@@ -1457,6 +1484,10 @@ struct lcall {
 	bool has_reply;
 	uint32_t whandle, wlen, rhandle, rlen, pwhandle;
 	uint64_t woff, roff;
+	struct lseg wsegs[LMAXSEGS];	/* the first Write chunk's */
+	struct lseg rsegs[LMAXSEGS];	/* the Read list's */
+	struct lseg pw, pr;	/* the last earlier Call's Write, Read segment */
+	bool pulled;		/* its Read chunk is in @rpc */
 	const uint8_t *rpc;	/* the Call's RPC message */
 	uint32_t rpclen;
 	uint8_t reply[LRBUFSZ];	/* nfsd's RPC reply */
@@ -1468,8 +1499,8 @@ struct lconn {
 	struct rdma_cm_id *id;
 	struct ibv_pd *pd;
 	struct ibv_cq *cq;
-	struct ibv_mr *rmr, *smr;
-	uint8_t *rbuf, *sbuf;
+	struct ibv_mr *rmr, *smr, *xmr;
+	uint8_t *rbuf, *sbuf, *xbuf;	/* xbuf: RDMA Reads and Writes */
 	uint32_t seq, calls, sends_out, slot;
 	uint32_t nrecv;		/* Receives completed (Version 2 credits) */
 	bool up, gone, deaf, norepost;
@@ -1486,7 +1517,7 @@ struct lconn {
 };
 
 static const char *const g_kinds[] = {
-	"call", "write", "reply", "afterwrite", "cmiddle",
+	"call", "write", "reply", "afterwrite", "cmiddle", "read", "afterread",
 };
 
 struct lon {
@@ -1509,6 +1540,17 @@ static uint32_t g_held_conn;
 static uint64_t g_held_until;	/* then the listen loop releases it */
 static uint32_t g_conns, g_ncalls, g_nwrites, g_nreplies, g_lastxid;
 static uint32_t g_pwhandle, g_after;	/* the last Write handle seen */
+static struct lseg g_pw, g_pr;	/* the last Write and Read segments seen */
+static uint32_t g_after_read, g_nreadcalls;
+/*
+ * "rdma" actions: done, refused by the client's device (a remote access
+ * error), or ended otherwise; and what "expect rdma" asks of them
+ */
+static uint32_t g_rdma_done, g_rdma_denied, g_rdma_other;
+static int g_expect_rdma;	/* 1: every one refused; 2: every one done */
+static uint32_t g_npulled, g_nplaced, g_expect_pulled, g_expect_placed;
+/* A Call with its Read chunk put in place (lc_pull()) */
+static uint8_t g_pullbuf[LXBUFSZ + LRBUFSZ];
 static uint32_t g_mark_conn, g_mark_calls;	/* at the last "on" Send */
 static bool g_mark_kept, g_expect_close, g_expect_kept;
 static bool g_mark_gone, g_expect_gone;
@@ -1697,6 +1739,8 @@ static int nfsd_record(uint8_t *buf, uint32_t max)
 	return got;
 }
 
+static int lc_pull(struct lconn *lc, struct lcall *k);
+
 static int fetch(struct lcall *k)
 {
 	uint8_t m[4];
@@ -1704,6 +1748,8 @@ static int fetch(struct lcall *k)
 
 	if (k->fetched)
 		return 0;
+	if (lc_pull(g_lc, k))
+		return -1;
 	if (g_dry) {
 		/* hostile -n: a made-up reply, MSG_ACCEPTED, SUCCESS */
 		struct xw w = { k->reply, 0, sizeof(k->reply), false };
@@ -1759,9 +1805,10 @@ static void lc_free(struct lconn *lc)
 {
 	if (!lc)
 		return;
-	rs_destroy(lc->id, lc->pd, lc->cq, lc->rmr, lc->smr, NULL);
+	rs_destroy(lc->id, lc->pd, lc->cq, lc->rmr, lc->smr, lc->xmr);
 	free(lc->rbuf);
 	free(lc->sbuf);
+	free(lc->xbuf);
 	free(lc);
 }
 
@@ -1792,12 +1839,15 @@ static struct lconn *lc_accept(struct rdma_cm_id *id)
 		goto reject;
 	lc->rbuf = calloc(LNRECV, LRBUFSZ);
 	lc->sbuf = calloc(LSLOTS, LSBUFSZ);
-	if (!lc->rbuf || !lc->sbuf)
+	lc->xbuf = calloc(1, LXBUFSZ);
+	if (!lc->rbuf || !lc->sbuf || !lc->xbuf)
 		goto reject;
 	lc->rmr = ibv_reg_mr(lc->pd, lc->rbuf, LNRECV * LRBUFSZ,
 			     IBV_ACCESS_LOCAL_WRITE);
 	lc->smr = ibv_reg_mr(lc->pd, lc->sbuf, LSLOTS * LSBUFSZ, 0);
-	if (!lc->rmr || !lc->smr)
+	lc->xmr = ibv_reg_mr(lc->pd, lc->xbuf, LXBUFSZ,
+			     IBV_ACCESS_LOCAL_WRITE);
+	if (!lc->rmr || !lc->smr || !lc->xmr)
 		goto reject;
 	for (i = 0; i < g_lnrecv; i++)
 		if (lc_post_recv(lc, i))
@@ -1937,6 +1987,73 @@ static int lc_send(struct lconn *lc, uint32_t len, int opcode, uint32_t inv)
 }
 
 /*
+ * One RDMA Write of @len octets from lc->xbuf, or Read into it, at
+ * (@handle, @addr) of the client's memory, waited for (at most 5 s);
+ * other completions that come meanwhile are taken as lc_send() takes
+ * them. Return: its completion status, or -1 (g_why) when it could not
+ * be posted or did not complete.
+ */
+static int lc_rdma(struct lconn *lc, bool write, uint32_t handle,
+		   uint64_t addr, uint32_t len)
+{
+	struct ibv_sge sge = {
+		.addr = (uintptr_t)lc->xbuf, .length = len,
+		.lkey = lc->xmr ? lc->xmr->lkey : 0,	/* none: hostile -n */
+	};
+	struct ibv_send_wr wr = {
+		.wr_id = LRDMA_WRID, .sg_list = &sge, .num_sge = 1,
+		.opcode = write ? IBV_WR_RDMA_WRITE : IBV_WR_RDMA_READ,
+		.send_flags = IBV_SEND_SIGNALED,
+	};
+	struct ibv_send_wr *bad;
+	struct ibv_wc wc;
+	uint64_t end = now_ms() + 5000;
+
+	if (!len || len > LXBUFSZ)
+		return why("an RDMA %s of %u octets", write ? "Write" : "Read",
+			   len);
+	if (g_dry) {
+		printf("rdma %s %u at 0x%08x:%#llx\n", write ? "write" : "read",
+		       len, handle, (unsigned long long)addr);
+		return IBV_WC_SUCCESS;
+	}
+	if (lc->gone || lc->deaf)
+		return why("the connection is gone");
+	wr.wr.rdma.remote_addr = addr;
+	wr.wr.rdma.rkey = handle;
+	if (ibv_post_send(lc->id->qp, &wr, &bad))
+		return why("ibv_post_send: %s", strerror(errno));
+	while (now_ms() < end) {
+		if (ibv_poll_cq(lc->cq, 1, &wc) <= 0)
+			continue;
+		if (wc.wr_id == LRDMA_WRID)
+			return wc.status;
+		if (wc.status != IBV_WC_SUCCESS)
+			lc->gone = true;	/* flushed: the QP failed */
+		else if (!(wc.opcode & IBV_WC_RECV))
+			lc_reap_sends(lc, &wc);
+		else if (lc->npend < LNRECV)
+			lc->pend[lc->npend++] = wc;
+	}
+	return why("no completion in 5 s");
+}
+
+/* lc_rdma() that must succeed: 0, or -1 with g_why saying how it ended */
+static int lc_rdma_must(struct lconn *lc, bool write, uint32_t handle,
+			uint64_t addr, uint32_t len)
+{
+	int st = lc_rdma(lc, write, handle, addr, len);
+
+	if (st < 0)
+		return -1;
+	if (st != IBV_WC_SUCCESS)
+		return why("RDMA %s of %u octets with rkey 0x%08x: %s",
+			   write ? "Write" : "Read", len, handle,
+			   ibv_wc_status_str(st));
+	return 0;
+}
+
+/*
  * The rdma_credit @lc sends: in Version 2 the messages taken so far plus
  * g_grant more (v2-07, Section 4.2.1), or none more once the case shut
  * the connection's window; in Version 1 g_grant.
@@ -1996,6 +2113,232 @@ static int lc_forward(struct lconn *lc, struct lcall *k)
 		return why("a Reply of %u octets is too long to go inline",
 			   k->replylen);
 	return lc_send(lc, w.n, IBV_WR_SEND, 0);
+}
+
+/*
+ * The Call's Read chunk pulled, before the Call goes to nfsd (RFC 8166,
+ * Section 3.4.5): its segments, all at one XDR position of the RPC
+ * message, are RDMA Read in order, and the data goes in at that
+ * position, followed by its roundup as zeros (the client does not send
+ * it, Section 3.4.5.2). A Position-zero chunk (a Long Call) and Read
+ * segments at several positions are not pulled.
+ */
+static int lc_pull(struct lconn *lc, struct lcall *k)
+{
+	uint32_t pos = k->rsegs[0].pos, total = 0, got, done, part, i;
+
+	if (k->pulled || !k->nreads || g_dry)
+		return 0;
+	if (!lc)
+		return why("no connection to pull a Read chunk from");
+	if (k->nreads > LMAXSEGS || !pos || pos > k->rpclen || pos & 3)
+		return why("a Read list we do not pull: %u segments, position %u",
+			   k->nreads, pos);
+	for (i = 0; i < k->nreads; i++) {
+		if (k->rsegs[i].pos != pos)
+			return why("Read segments at positions %u and %u", pos,
+				   k->rsegs[i].pos);
+		if (k->rsegs[i].len > sizeof(g_pullbuf) - k->rpclen - 4 - total)
+			return why("a Read chunk of more than %zu octets",
+				   sizeof(g_pullbuf) - k->rpclen - 4);
+		total += k->rsegs[i].len;
+	}
+	memcpy(g_pullbuf, k->rpc, pos);
+	got = pos;
+	for (i = 0; i < k->nreads; i++) {
+		const struct lseg *sg = &k->rsegs[i];
+
+		for (done = 0; done < sg->len; done += part) {
+			part = sg->len - done < LXBUFSZ ? sg->len - done : LXBUFSZ;
+			if (lc_rdma_must(lc, false, sg->handle, sg->off + done,
+					 part))
+				return -1;
+			memcpy(g_pullbuf + got, lc->xbuf, part);
+			got += part;
+		}
+	}
+	memset(g_pullbuf + got, 0, -total & 3);
+	got += -total & 3;
+	memcpy(g_pullbuf + got, k->rpc + pos, k->rpclen - pos);
+	k->rpc = g_pullbuf;
+	k->rpclen = got + k->rpclen - pos;
+	k->pulled = true;
+	g_npulled++;
+	printf("# connection %u: Read chunk pulled, %u octets at position %u in %u segments\n",
+	       lc->seq, total, pos, k->nreads);
+	return 0;
+}
+
+/*
+ * Where the data of the READ result in nfsd's reply to @k starts, and
+ * its length: an NFSv3 READ (RFC 1813, Section 3.3.6), or an NFSv4
+ * COMPOUND whose results before READ are SEQUENCE's and PUTFH's (RFC
+ * 8881, Sections 18.46.2, 18.19.2 and 18.22.2; 36 octets and none).
+ */
+static int read_data(const struct lcall *k, uint32_t *doff, uint32_t *dlen)
+{
+	const uint8_t *r = k->reply;
+	uint32_t len = k->replylen, vers = get32(k->rpc, k->rpclen, 16);
+	uint32_t off, n, i, op;
+
+	if (get32(r, len, 8) != 0)
+		return why("nfsd denied the Call");
+	off = 20 + ((get32(r, len, 16) + 3) & ~3u);	/* after the verifier */
+	if (get32(r, len, off) != 0 || get32(r, len, off + 4) != 0)
+		return why("nfsd's reply is not a successful result");
+	off += 8;
+	if (vers == 3 && get32(k->rpc, k->rpclen, 20) == 6) {
+		/* post_op_attr (fattr3: 84 octets), count, eof */
+		off += get32(r, len, off) == 1 ? 4 + 84 + 8 : 4 + 8;
+	} else if (vers == 4) {
+		n = get32(r, len, off);		/* the tag */
+		if (n > 1024)
+			return why("a tag of %u octets", n);
+		off += 4 + ((n + 3) & ~3u);
+		n = get32(r, len, off);
+		off += 4;
+		for (i = 0; i < n && i < 8; i++, off += 8) {
+			op = get32(r, len, off);
+			if (get32(r, len, off + 4) != 0)
+				return why("operation %u failed", op);
+			if (op == 25)
+				break;
+			if (op == 53)
+				off += 36;
+			else if (op != 22)
+				return why("operation %u before READ", op);
+		}
+		if (i == n || i == 8)
+			return why("no READ result in nfsd's reply");
+		off += 8 + 4;			/* opnum, status, eof */
+	} else {
+		return why("not an NFS READ (version %u)", vers);
+	}
+	*dlen = get32(r, len, off);
+	*doff = off + 4;
+	if (*dlen > len || *doff > len - *dlen)
+		return why("READ data of %u octets in a reply of %u", *dlen,
+			   len);
+	return 0;
+}
+
+/*
+ * "place": the READ answered as a server that uses the Write chunk
+ * (RFC 8166, Section 3.4.6): the data of nfsd's READ result RDMA Written
+ * into the Call's first Write chunk, its segments filled in order, the
+ * Reply's Write list giving every offered segment with the octets
+ * written into it, and the data with its roundup left out of the RPC
+ * message that goes inline. Version 1 only.
+ */
+static int lc_place(struct lconn *lc, struct lcall *k)
+{
+	struct xw w = { lc->sbuf + lc->slot * LSBUFSZ, 0, LRBUFSZ, false };
+	uint32_t doff = 0, dlen = 0, done = 0, part, i, rest;
+	const struct lseg *sg;
+
+	if (lc->v2)
+		return why("place: connection %u runs Version 2", lc->seq);
+	if (k->nwrite != 1 || !k->nwsegs || k->nwsegs > LMAXSEGS)
+		return why("place: %u Write chunks, %u segments in the first",
+			   k->nwrite, k->nwsegs);
+	if (fetch(k))
+		return -1;
+	/* hostile -n: the made-up reply has no READ result, no data */
+	if (g_dry)
+		doff = k->replylen;
+	else if (read_data(k, &doff, &dlen))
+		return -1;
+	put32(&w, k->xid);
+	put32(&w, 1);
+	put32(&w, g_grant);
+	put32(&w, 0);		/* RDMA_MSG */
+	put32(&w, 0);		/* no Read list */
+	put32(&w, 1);
+	put32(&w, k->nwsegs);
+	for (i = 0; i < k->nwsegs; i++, done += part) {
+		sg = &k->wsegs[i];
+		part = sg->len < dlen - done ? sg->len : dlen - done;
+		if (part) {
+			memcpy(lc->xbuf, k->reply + doff + done, part);
+			if (lc_rdma_must(lc, true, sg->handle, sg->off, part))
+				return -1;
+		}
+		put32(&w, sg->handle);
+		put32(&w, part);
+		put64(&w, sg->off);
+	}
+	if (done < dlen)
+		return why("place: READ data of %u octets, a Write chunk of %u",
+			   dlen, done);
+	put32(&w, 0);		/* the end of the Write list */
+	put32(&w, 0);		/* no Reply chunk */
+	rest = doff + dlen + (-dlen & 3);
+	if (rest > k->replylen)
+		rest = k->replylen;
+	putbytes(&w, k->reply, doff);
+	putbytes(&w, k->reply + rest, k->replylen - rest);
+	if (w.over)
+		return why("place: a Reply of %u octets", w.n);
+	g_nplaced++;
+	if (!g_dry)
+		printf("# connection %u: Call %u's READ data, %u octets, RDMA Written\n",
+		       lc->seq, k->no, dlen);
+	return lc_send(lc, w.n, IBV_WR_SEND, 0);
+}
+
+/*
+ * "rdma write|read SEG FROM LEN": one RDMA Write of LEN octets (0x5a) or
+ * Read of LEN octets of the client's memory, FROM octets after the start
+ * of segment SEG (negative: before it; "end": right after it). SEG is
+ * write, read or reply (the first segment of this Call's first Write
+ * chunk, Read list or Reply chunk) or pwrite or pread (the first Write
+ * or Read segment of the last earlier Call that offered one). The
+ * outcome is counted for "expect rdma".
+ */
+static int lc_rdma_action(struct lconn *lc, char **tok)
+{
+	const struct lcall *k = &g_call;
+	bool write = !strcmp(tok[1], "write");
+	struct lseg sg = { 0 };
+	long long from;
+	uint32_t len;
+	int st;
+
+	if (!write && strcmp(tok[1], "read"))
+		return why("rdma %s: write or read", tok[1]);
+	if (!strcmp(tok[2], "write"))
+		sg = k->wsegs[0];
+	else if (!strcmp(tok[2], "read"))
+		sg = k->rsegs[0];
+	else if (!strcmp(tok[2], "reply") && k->has_reply)
+		sg = (struct lseg){ .handle = k->rhandle, .len = k->rlen,
+				    .off = k->roff };
+	else if (!strcmp(tok[2], "pwrite"))
+		sg = k->pw;
+	else if (!strcmp(tok[2], "pread"))
+		sg = k->pr;
+	if (!sg.handle)
+		return why("rdma: no %s segment", tok[2]);
+	from = strcmp(tok[3], "end") ? strtoll(tok[3], NULL, 0) : sg.len;
+	len = strtoul(tok[4], NULL, 0);
+	if (write && lc->xbuf)
+		memset(lc->xbuf, 0x5a, len < LXBUFSZ ? len : LXBUFSZ);
+	st = lc_rdma(lc, write, sg.handle, sg.off + from, len);
+	if (st < 0)
+		return -1;
+	if (g_dry)
+		return 0;
+	printf("# connection %u: RDMA %s of %u at %s%+lld (%u octets at 0x%08x:%#llx): %s\n",
+	       lc->seq, write ? "Write" : "Read", len, tok[2], from, sg.len,
+	       sg.handle, (unsigned long long)sg.off,
+	       st == IBV_WC_SUCCESS ? "done" : ibv_wc_status_str(st));
+	if (st == IBV_WC_SUCCESS)
+		g_rdma_done++;
+	else if (st == IBV_WC_REM_ACCESS_ERR)
+		g_rdma_denied++;
+	else
+		g_rdma_other++;
+	return 0;
 }
 
 /*
@@ -2090,6 +2433,10 @@ static int lc_action(struct lconn *lc, char **tok, int n)
 		       lc->seq, lc->nrecv);
 		return 0;
 	}
+	if (!strcmp(tok[0], "place") && n == 1)
+		return lc_place(lc, &g_call);
+	if (!strcmp(tok[0], "rdma") && n == 5)
+		return lc_rdma_action(lc, tok);
 	if (!strcmp(tok[0], "resend")) {
 		memcpy(lc->sbuf + lc->slot * LSBUFSZ, g_last, g_lastlen);
 		return lc_send(lc, g_lastlen, IBV_WR_SEND, 0);
@@ -2170,12 +2517,29 @@ static int lc_action(struct lconn *lc, char **tok, int n)
 	return why("unknown action '%s'", tok[0]);
 }
 
-/* Skip a Read list; the number of entries, or -1 */
-static int skip_reads(const uint8_t *b, uint32_t len, uint32_t *off)
+/* A segment at @p: handle, length, offset (RFC 8166, Section 3.4.3) */
+static struct lseg get_seg(const uint8_t *b, uint32_t len, uint32_t p)
+{
+	return (struct lseg){
+		.handle = get32(b, len, p), .len = get32(b, len, p + 4),
+		.off = (uint64_t)get32(b, len, p + 8) << 32 | get32(b, len, p + 12),
+	};
+}
+
+/*
+ * The Read list at *off, each entry a position and a segment; the first
+ * LMAXSEGS kept in @segs. Return: the number of entries, or -1.
+ */
+static int read_list(const uint8_t *b, uint32_t len, uint32_t *off,
+		     struct lseg *segs)
 {
 	int count = 0;
 
 	while (get32(b, len, *off) == 1) {
+		if (count < LMAXSEGS) {
+			segs[count] = get_seg(b, len, *off + 8);
+			segs[count].pos = get32(b, len, *off + 4);
+		}
 		*off += 4 + 4 + 16;
 		count++;
 	}
@@ -2185,20 +2549,19 @@ static int skip_reads(const uint8_t *b, uint32_t len, uint32_t *off)
 	return count;
 }
 
-/* A segment array at *off: count, then (handle, length, offset) each */
+/*
+ * A segment array at *off: count, then (handle, length, offset) each;
+ * the first LMAXSEGS kept in @segs. Return: the count, or -1.
+ */
 static int read_segs(const uint8_t *b, uint32_t len, uint32_t *off,
-		     uint32_t *handle, uint32_t *slen, uint64_t *soff)
+		     struct lseg *segs)
 {
-	uint32_t nsegs = get32(b, len, *off);
+	uint32_t nsegs = get32(b, len, *off), i;
 
 	if (nsegs > 64 || *off + 4 + nsegs * 16 > len)
 		return -1;
-	if (nsegs) {
-		*handle = get32(b, len, *off + 4);
-		*slen = get32(b, len, *off + 8);
-		*soff = (uint64_t)get32(b, len, *off + 12) << 32 |
-			get32(b, len, *off + 16);
-	}
+	for (i = 0; i < nsegs && i < LMAXSEGS; i++)
+		segs[i] = get_seg(b, len, *off + 4 + i * 16);
 	*off += 4 + nsegs * 16;
 	return nsegs;
 }
@@ -2416,6 +2779,7 @@ static bool lc_recv_v2(struct lconn *lc, const uint8_t *b, uint32_t len)
 
 static void lc_recv(struct lconn *lc, const uint8_t *b, uint32_t len)
 {
+	struct lseg segs[LMAXSEGS] = { 0 };
 	struct lcall *k = &g_call;
 	uint32_t off, xid = get32(b, len, 0), proc;
 	bool any = false;
@@ -2466,17 +2830,21 @@ static void lc_recv(struct lconn *lc, const uint8_t *b, uint32_t len)
 	memset(k, 0, offsetof(struct lcall, reply));
 	k->fetched = false;
 	k->xid = xid;
-	r = skip_reads(b, len, &off);
+	r = read_list(b, len, &off, k->rsegs);
 	if (r < 0)
 		goto bad;
 	k->nreads = r;
 	while (get32(b, len, off) == 1) {
 		off += 4;
-		r = read_segs(b, len, &off, &k->whandle, &k->wlen, &k->woff);
+		r = read_segs(b, len, &off, k->nwrite ? segs : k->wsegs);
 		if (r < 0)
 			goto bad;
-		if (!k->nwrite)
+		if (!k->nwrite) {
 			k->nwsegs = r;
+			k->whandle = k->wsegs[0].handle;
+			k->wlen = k->wsegs[0].len;
+			k->woff = k->wsegs[0].off;
+		}
 		k->nwrite++;
 	}
 	if (get32(b, len, off) != 0)
@@ -2485,8 +2853,11 @@ static void lc_recv(struct lconn *lc, const uint8_t *b, uint32_t len)
 	if (get32(b, len, off) == 1) {
 		off += 4;
 		k->has_reply = true;
-		if (read_segs(b, len, &off, &k->rhandle, &k->rlen, &k->roff) < 0)
+		if (read_segs(b, len, &off, segs) < 0)
 			goto bad;
+		k->rhandle = segs[0].handle;
+		k->rlen = segs[0].len;
+		k->roff = segs[0].off;
 	} else if (get32(b, len, off) != 0) {
 		goto bad;
 	} else {
@@ -2496,9 +2867,9 @@ static void lc_recv(struct lconn *lc, const uint8_t *b, uint32_t len)
 	k->rpclen = off < len ? len - off : 0;
 	if (g_cont.parts && !lc_cont_join(lc, k))
 		return;
-	if (proc != 0 || k->nreads || k->rpclen < 8) {
-		lfail("a Call we cannot forward: proc %u, %u Read chunks",
-		      proc, k->nreads);
+	if (proc != 0 || k->rpclen < 8) {
+		lfail("a Call we cannot forward: proc %u, %u octets", proc,
+		      k->rpclen);
 		return;
 	}
 	if (get32(k->rpc, k->rpclen, 0) == xid &&
@@ -2526,23 +2897,36 @@ static void lc_recv(struct lconn *lc, const uint8_t *b, uint32_t len)
 	k->no = ++g_ncalls;
 	k->pxid = g_lastxid;
 	k->pwhandle = g_pwhandle;
+	k->pw = g_pw;
+	k->pr = g_pr;
 	g_lastxid = xid;
 	lc->calls++;
 	if (lc->seq == g_mark_conn && lc->calls > g_mark_calls)
 		g_mark_kept = true;
-	printf("# connection %u: Call %u xid 0x%08x, %u octets, %u Write chunks, %s Reply chunk",
-	       lc->seq, k->no, xid, k->rpclen, k->nwrite,
-	       k->has_reply ? "a" : "no");
+	printf("# connection %u: Call %u xid 0x%08x, %u octets, ", lc->seq,
+	       k->no, xid, k->rpclen);
+	printf("%u Read segments, %u Write chunks, %s Reply chunk", k->nreads,
+	       k->nwrite, k->has_reply ? "a" : "no");
 	printf("%s\n", nfs4_ops(k->rpc, k->rpclen));
 	run_on(lc, 0, k->no, &any);
 	if (g_after) {
 		run_on(lc, 3, g_after, &any);
 		g_after = 0;
 	}
+	if (g_after_read) {
+		run_on(lc, 6, g_after_read, &any);
+		g_after_read = 0;
+	}
 	if (k->nwrite) {
 		run_on(lc, 1, ++g_nwrites, &any);
 		g_after = g_nwrites;
 		g_pwhandle = k->whandle;
+		g_pw = k->wsegs[0];
+	}
+	if (k->nreads) {
+		run_on(lc, 5, ++g_nreadcalls, &any);
+		g_after_read = g_nreadcalls;
+		g_pr = k->rsegs[0];
 	}
 	if (k->has_reply)
 		run_on(lc, 2, ++g_nreplies, &any);
@@ -2584,7 +2968,9 @@ static int load_case(const char *path)
 				  !strcmp(tok[1], "write") ? 1 :
 				  !strcmp(tok[1], "reply") ? 2 :
 				  !strcmp(tok[1], "afterwrite") ? 3 :
-				  !strcmp(tok[1], "cmiddle") ? 4 : -1;
+				  !strcmp(tok[1], "cmiddle") ? 4 :
+				  !strcmp(tok[1], "read") ? 5 :
+				  !strcmp(tok[1], "afterread") ? 6 : -1;
 			if (o->kind < 0)
 				return why("on %s", tok[1]);
 			o->n = strtoul(tok[2], NULL, 0);
@@ -2624,6 +3010,16 @@ static int load_case(const char *path)
 		} else if (!strcmp(tok[0], "expect") && n == 2 &&
 			   !strcmp(tok[1], "err_chunk")) {
 			g_expect_err_chunk = true;
+		} else if (!strcmp(tok[0], "expect") && n == 3 &&
+			   !strcmp(tok[1], "rdma") &&
+			   (!strcmp(tok[2], "denied") || !strcmp(tok[2], "done"))) {
+			g_expect_rdma = !strcmp(tok[2], "denied") ? 1 : 2;
+		} else if (!strcmp(tok[0], "expect") && n == 3 &&
+			   !strcmp(tok[1], "pulled")) {
+			g_expect_pulled = strtoul(tok[2], NULL, 0);
+		} else if (!strcmp(tok[0], "expect") && n == 3 &&
+			   !strcmp(tok[1], "placed")) {
+			g_expect_placed = strtoul(tok[2], NULL, 0);
 		} else if (!strcmp(tok[0], "expect") && n == 3 &&
 			   !strcmp(tok[1], "ccalls")) {
 			g_expect_ccalls = strtoul(tok[2], NULL, 0);
@@ -2703,6 +3099,11 @@ static void dry_call(struct lcall *k, uint32_t no, uint32_t xid)
 	k->rlen = 8192;
 	k->roff = 0x3000;
 	k->pwhandle = 0xd00c;
+	k->wsegs[0] = (struct lseg){ k->whandle, k->wlen, 0, k->woff };
+	k->rsegs[0] = (struct lseg){ 0xd00f | (xid & 0xff) << 16, 16384, 128,
+				     0x5000 };
+	k->pw = (struct lseg){ 0xd00c, 8192, 0, 0x1000 };
+	k->pr = (struct lseg){ 0xd00b, 16384, 128, 0x5000 };
 }
 
 /*
@@ -2880,6 +3281,17 @@ static int listen_main(int port, const char *name, const char *path)
 	if (g_nccalls < g_expect_ccalls)
 		lfail("%u continued Calls joined, not %u or more", g_nccalls,
 		      g_expect_ccalls);
+	if (g_npulled < g_expect_pulled)
+		lfail("%u Read chunks pulled, not %u or more", g_npulled,
+		      g_expect_pulled);
+	if (g_nplaced < g_expect_placed)
+		lfail("%u READs placed in Write chunks, not %u or more",
+		      g_nplaced, g_expect_placed);
+	if (g_expect_rdma &&
+	    (g_rdma_other || (g_expect_rdma == 1 ? g_rdma_done || !g_rdma_denied :
+			      g_rdma_denied || !g_rdma_done)))
+		lfail("RDMA operations: %u done, %u refused, %u ended otherwise",
+		      g_rdma_done, g_rdma_denied, g_rdma_other);
 	if (g_expect_cb && (g_cb_replies < g_cb_min || g_cb_replies > g_cb_max))
 		lfail("%u reverse Replies to the case's Calls, not %u to %u",
 		      g_cb_replies, g_cb_min, g_cb_max);
@@ -2890,7 +3302,7 @@ static int listen_main(int port, const char *name, const char *path)
 		printf("not ok hostile-client: %s: %s\n", name, g_lfail);
 		fail = 1;
 	} else {
-		char cb[96] = "", cc[64] = "";
+		char cb[96] = "", cc[128] = "";
 
 		if (g_expect_cb && g_cb_replies)
 			snprintf(cb, sizeof(cb),
@@ -2902,6 +3314,15 @@ static int listen_main(int port, const char *name, const char *path)
 		if (g_expect_ccalls)
 			snprintf(cc, sizeof(cc), ", %u continued Calls joined",
 				 g_nccalls);
+		if (g_expect_pulled || g_expect_placed)
+			snprintf(cc + strlen(cc), sizeof(cc) - strlen(cc),
+				 ", %u Read chunks pulled, %u READs placed",
+				 g_npulled, g_nplaced);
+		if (g_expect_rdma)
+			snprintf(cc + strlen(cc), sizeof(cc) - strlen(cc),
+				 ", %u RDMA operations %s", g_expect_rdma == 1 ?
+				 g_rdma_denied : g_rdma_done,
+				 g_expect_rdma == 1 ? "refused" : "done");
 		printf("ok hostile-client: %s: every action taken%s%s%s%s%s%s%s\n",
 		       name, g_expect_close ? ", the connection replaced" : "",
 		       g_expect_kept ? ", the connection kept" : "",
@@ -2910,8 +3331,8 @@ static int listen_main(int port, const char *name, const char *path)
 		       g_expect_v2_error ? ", RDMA2_ERROR received" : "", cc,
 		       cb);
 	}
-	printf("# %u connections, %u Calls, %u of them continued\n", g_conns,
-	       g_ncalls, g_nccalls);
+	printf("# %u connections, %u Calls, %u of them continued, %u Read chunks pulled\n",
+	       g_conns, g_ncalls, g_nccalls, g_npulled);
 	if (g_lc)
 		lc_free(g_lc);
 	rdma_destroy_id(lid);
