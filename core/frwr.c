@@ -13,6 +13,7 @@
 #include <linux/kernel.h>
 #include <linux/slab.h>
 #include <linux/mm.h>
+#include <linux/random.h>
 
 #include <kunit/visibility.h>
 
@@ -359,6 +360,22 @@ void frwr_put(struct frwr_mr *mr)
 }
 EXPORT_SYMBOL_FRWR(frwr_put);
 
+/*
+ * The offset a peer is given for an MR is the MR's iova, which
+ * ib_map_mr_sg() sets to the DMA address of its first byte: on
+ * soft-RoCE a kernel virtual address, on other devices a bus address.
+ * Neither is the peer's to know (where the kernel keeps its pages is
+ * what KASLR hides). The device resolves an iova page by page from the
+ * MR's first page, so only the offset inside that page must stay; the
+ * page number is drawn at random, below 2^62, so that no iova plus a
+ * length can wrap.
+ */
+static u64 frwr_hide_iova(u64 iova)
+{
+	return (get_random_u64() & GENMASK_ULL(61, PAGE_SHIFT)) |
+	       (iova & (PAGE_SIZE - 1));
+}
+
 /**
  * frwr_map - DMA-map an MR's entries and build its REG_MR
  * @mr: MR whose fm_sg[0..fm_nents) the caller filled
@@ -395,6 +412,7 @@ int frwr_map(struct frwr_mr *mr, enum dma_data_direction dir, int access)
 	/* A fresh key byte, so a stale rkey from a past use cannot match */
 	key = (u8)(mr->fm_mr->rkey & 0xff) + 1;
 	ib_update_fast_reg_key(mr->fm_mr, key);
+	mr->fm_mr->iova = frwr_hide_iova(mr->fm_mr->iova);
 
 	memset(reg, 0, sizeof(*reg));
 	reg->wr.opcode = IB_WR_REG_MR;

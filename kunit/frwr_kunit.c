@@ -24,7 +24,7 @@
 
 #define F_DEPTH		8U
 #define F_COUNT		4U
-#define F_IOVA		0x12340000ULL
+#define F_IOVA		0xffff888012340a10ULL	/* a DMA address, in-page 0xa10 */
 #define F_RKEY(n)	(0x00abc000U + ((n) << 8) + 0x7f)
 
 struct f_fix {
@@ -253,7 +253,15 @@ static void frwr_register_invalidate_test(struct kunit *test)
 	KUNIT_EXPECT_EQ(test, mr->fm_handle, (rkey & ~0xffU) | 0x80);
 	KUNIT_EXPECT_EQ(test, mr->fm_mr->rkey, mr->fm_handle);
 	KUNIT_EXPECT_EQ(test, mr->fm_length, 3 * PAGE_SIZE);
-	KUNIT_EXPECT_EQ(test, mr->fm_offset, F_IOVA);
+	/*
+	 * The offset advertised is not the DMA address: the same offset
+	 * inside the page, the page number random and below 2^62
+	 */
+	KUNIT_EXPECT_EQ(test, mr->fm_offset & (PAGE_SIZE - 1),
+			F_IOVA & (PAGE_SIZE - 1));
+	KUNIT_EXPECT_NE(test, mr->fm_offset, F_IOVA);
+	KUNIT_EXPECT_LT(test, mr->fm_offset, 1ULL << 62);
+	KUNIT_EXPECT_EQ(test, mr->fm_mr->iova, mr->fm_offset);
 	wr = frwr_reg_wr(mr);
 	KUNIT_EXPECT_EQ(test, wr->opcode, IB_WR_REG_MR);
 	KUNIT_EXPECT_PTR_EQ(test, wr->wr_cqe, &mr->fm_cqe);

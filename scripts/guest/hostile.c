@@ -1379,7 +1379,7 @@ static int served(void)
  *                           (default 10000) later
  *   release                 send the held Call's Reply now, on its
  *                           connection (dropped if that was replaced)
- *   place                   answer the READ through its Write chunk
+ *   place [inv]             answer the READ through its Write chunk
  *                           (lc_place(): the data RDMA Written, the Write
  *                           list giving the octets written; Version 1)
  *   rdma write|read SEG FROM LEN
@@ -1409,6 +1409,8 @@ static int served(void)
  *                           sent (under "negotiate v2")
  *   expect ccalls N         N or more continued Calls were joined, each
  *                           part's rdma_remaining agreeing with the rest
+ *   expect hidden           no offset of a segment the client offered
+ *                           (note_offsets()) is a kernel address
  *   expect pulled N         N or more Read chunks were pulled
  *   expect placed N         "place" answered N or more READs
  *   expect rdma denied|done every "rdma" action was refused with a
@@ -1549,6 +1551,10 @@ static uint32_t g_after_read, g_nreadcalls;
 static uint32_t g_rdma_done, g_rdma_denied, g_rdma_other;
 static int g_expect_rdma;	/* 1: every one refused; 2: every one done */
 static uint32_t g_npulled, g_nplaced, g_expect_pulled, g_expect_placed;
+/* "expect hidden": offsets offered, and those naming a kernel address */
+static uint32_t g_noffsets, g_nkaddrs;
+static uint64_t g_kaddr;
+static bool g_expect_hidden;
 /* A Call with its Read chunk put in place (lc_pull()) */
 static uint8_t g_pullbuf[LXBUFSZ + LRBUFSZ];
 static uint32_t g_mark_conn, g_mark_calls;	/* at the last "on" Send */
@@ -2228,9 +2234,11 @@ static int read_data(const struct lcall *k, uint32_t *doff, uint32_t *dlen)
  * into the Call's first Write chunk, its segments filled in order, the
  * Reply's Write list giving every offered segment with the octets
  * written into it, and the data with its roundup left out of the RPC
- * message that goes inline. Version 1 only.
+ * message that goes inline. Version 1 only. With @inv the Reply is a
+ * Send With Invalidate of the first segment's rkey (RFC 8797, Section
+ * 4.1: allowed when the client's private data says it accepts one).
  */
-static int lc_place(struct lconn *lc, struct lcall *k)
+static int lc_place(struct lconn *lc, struct lcall *k, bool inv)
 {
 	struct xw w = { lc->sbuf + lc->slot * LSBUFSZ, 0, LRBUFSZ, false };
 	uint32_t doff = 0, dlen = 0, done = 0, part, i, rest;
@@ -2283,6 +2291,8 @@ static int lc_place(struct lconn *lc, struct lcall *k)
 	if (!g_dry)
 		printf("# connection %u: Call %u's READ data, %u octets, RDMA Written\n",
 		       lc->seq, k->no, dlen);
+	if (inv)
+		return lc_send(lc, w.n, IBV_WR_SEND_WITH_INV, k->wsegs[0].handle);
 	return lc_send(lc, w.n, IBV_WR_SEND, 0);
 }
 
@@ -2433,8 +2443,9 @@ static int lc_action(struct lconn *lc, char **tok, int n)
 		       lc->seq, lc->nrecv);
 		return 0;
 	}
-	if (!strcmp(tok[0], "place") && n == 1)
-		return lc_place(lc, &g_call);
+	if (!strcmp(tok[0], "place") &&
+	    (n == 1 || (n == 2 && !strcmp(tok[1], "inv"))))
+		return lc_place(lc, &g_call, n == 2);
 	if (!strcmp(tok[0], "rdma") && n == 5)
 		return lc_rdma_action(lc, tok);
 	if (!strcmp(tok[0], "resend")) {
@@ -2564,6 +2575,32 @@ static int read_segs(const uint8_t *b, uint32_t len, uint32_t *off,
 		segs[i] = get_seg(b, len, *off + 4 + i * 16);
 	*off += 4 + nsegs * 16;
 	return nsegs;
+}
+
+/*
+ * Count the offsets of the segments @k offers (the Read list's, the
+ * first Write chunk's, the Reply chunk's first) that are x86-64 kernel
+ * addresses (bits 63 to 47 all set): on soft-RoCE a DMA address is the
+ * kernel's virtual address, which a client must not hand a server
+ */
+static void note_offsets(const struct lcall *k)
+{
+	uint64_t off[2 * LMAXSEGS + 1];
+	uint32_t n = 0, i;
+
+	for (i = 0; i < k->nreads && i < LMAXSEGS; i++)
+		off[n++] = k->rsegs[i].off;
+	for (i = 0; i < k->nwsegs && i < LMAXSEGS; i++)
+		off[n++] = k->wsegs[i].off;
+	if (k->has_reply)
+		off[n++] = k->roff;
+	for (i = 0; i < n; i++) {
+		g_noffsets++;
+		if (off[i] >> 47 == 0x1ffff) {
+			g_nkaddrs++;
+			g_kaddr = off[i];
+		}
+	}
 }
 
 static void run_on(struct lconn *lc, int kind, uint32_t no, bool *any)
@@ -2899,6 +2936,7 @@ static void lc_recv(struct lconn *lc, const uint8_t *b, uint32_t len)
 	k->pwhandle = g_pwhandle;
 	k->pw = g_pw;
 	k->pr = g_pr;
+	note_offsets(k);
 	g_lastxid = xid;
 	lc->calls++;
 	if (lc->seq == g_mark_conn && lc->calls > g_mark_calls)
@@ -3014,6 +3052,9 @@ static int load_case(const char *path)
 			   !strcmp(tok[1], "rdma") &&
 			   (!strcmp(tok[2], "denied") || !strcmp(tok[2], "done"))) {
 			g_expect_rdma = !strcmp(tok[2], "denied") ? 1 : 2;
+		} else if (!strcmp(tok[0], "expect") && n == 2 &&
+			   !strcmp(tok[1], "hidden")) {
+			g_expect_hidden = true;
 		} else if (!strcmp(tok[0], "expect") && n == 3 &&
 			   !strcmp(tok[1], "pulled")) {
 			g_expect_pulled = strtoul(tok[2], NULL, 0);
@@ -3281,6 +3322,9 @@ static int listen_main(int port, const char *name, const char *path)
 	if (g_nccalls < g_expect_ccalls)
 		lfail("%u continued Calls joined, not %u or more", g_nccalls,
 		      g_expect_ccalls);
+	if (g_expect_hidden && (g_nkaddrs || !g_noffsets))
+		lfail("%u of %u offered offsets are kernel addresses (0x%016llx)",
+		      g_nkaddrs, g_noffsets, (unsigned long long)g_kaddr);
 	if (g_npulled < g_expect_pulled)
 		lfail("%u Read chunks pulled, not %u or more", g_npulled,
 		      g_expect_pulled);
@@ -3318,6 +3362,10 @@ static int listen_main(int port, const char *name, const char *path)
 			snprintf(cc + strlen(cc), sizeof(cc) - strlen(cc),
 				 ", %u Read chunks pulled, %u READs placed",
 				 g_npulled, g_nplaced);
+		if (g_expect_hidden)
+			snprintf(cc + strlen(cc), sizeof(cc) - strlen(cc),
+				 ", no kernel address in %u offsets",
+				 g_noffsets);
 		if (g_expect_rdma)
 			snprintf(cc + strlen(cc), sizeof(cc) - strlen(cc),
 				 ", %u RDMA operations %s", g_expect_rdma == 1 ?
