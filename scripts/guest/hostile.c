@@ -2040,6 +2040,8 @@ static int lc_rdma(struct lconn *lc, bool write, uint32_t handle,
 			lc_reap_sends(lc, &wc);
 		else if (lc->npend < LNRECV)
 			lc->pend[lc->npend++] = wc;
+		else
+			lc->gone = true;	/* cannot happen */
 	}
 	return why("no completion in 5 s");
 }
