@@ -1484,10 +1484,9 @@ struct lcall {
 	uint32_t no, xid, pxid;
 	uint32_t nwrite, nwsegs, nreads;
 	bool has_reply;
-	uint32_t whandle, wlen, rhandle, rlen, pwhandle;
-	uint64_t woff, roff;
 	struct lseg wsegs[LMAXSEGS];	/* the first Write chunk's */
 	struct lseg rsegs[LMAXSEGS];	/* the Read list's */
+	struct lseg rp;		/* the Reply chunk's first */
 	struct lseg pw, pr;	/* the last earlier Call's Write, Read segment */
 	bool pulled;		/* its Read chunk is in @rpc */
 	const uint8_t *rpc;	/* the Call's RPC message */
@@ -1541,7 +1540,7 @@ static bool g_holding;
 static uint32_t g_held_conn;
 static uint64_t g_held_until;	/* then the listen loop releases it */
 static uint32_t g_conns, g_ncalls, g_nwrites, g_nreplies, g_lastxid;
-static uint32_t g_pwhandle, g_after;	/* the last Write handle seen */
+static uint32_t g_after;
 static struct lseg g_pw, g_pr;	/* the last Write and Read segments seen */
 static uint32_t g_after_read, g_nreadcalls;
 /*
@@ -1624,11 +1623,11 @@ static int emit_listen(struct xw *w, const char *t, char **tok, int n,
 	} words[] = {
 		{ "$XID", offsetof(struct lcall, xid) },
 		{ "$PXID", offsetof(struct lcall, pxid) },
-		{ "$PWHANDLE", offsetof(struct lcall, pwhandle) },
-		{ "$WHANDLE", offsetof(struct lcall, whandle) },
-		{ "$WLEN", offsetof(struct lcall, wlen) },
-		{ "$RHANDLE", offsetof(struct lcall, rhandle) },
-		{ "$RLEN", offsetof(struct lcall, rlen) },
+		{ "$PWHANDLE", offsetof(struct lcall, pw.handle) },
+		{ "$WHANDLE", offsetof(struct lcall, wsegs[0].handle) },
+		{ "$WLEN", offsetof(struct lcall, wsegs[0].len) },
+		{ "$RHANDLE", offsetof(struct lcall, rp.handle) },
+		{ "$RLEN", offsetof(struct lcall, rp.len) },
 		{ "@REPLYLEN", offsetof(struct lcall, replylen) },
 	};
 	const struct lcall *k = &g_call;
@@ -1656,15 +1655,16 @@ static int emit_listen(struct xw *w, const char *t, char **tok, int n,
 		if (!g_held.nwsegs)
 			return why("$HWHANDLE: held Call %u offers no Write chunk",
 				   g_held.no);
-		put32(w, g_held.whandle);
+		put32(w, g_held.wsegs[0].handle);
 	} else if (!strcmp(t, "$WOFF")) {
-		put64(w, k->woff);
+		put64(w, k->wsegs[0].off);
 	} else if (!strcmp(t, "$ROFF")) {
-		put64(w, k->roff);
+		put64(w, k->rp.off);
 	} else if (!strcmp(t, "$RKEY")) {
-		put32(w, k->nwsegs ? k->whandle : k->rhandle);
+		put32(w, k->nwsegs ? k->wsegs[0].handle : k->rp.handle);
 	} else if (!strcmp(t, "$BADRKEY")) {
-		put32(w, (k->whandle ^ k->rhandle ^ k->xid) | 0x5a000000);
+		put32(w, (k->wsegs[0].handle ^ k->rp.handle ^ k->xid) |
+			 0x5a000000);
 	} else if (!strcmp(t, "$CBXID")) {
 		put32(w, k->xid + 1);
 	} else if (!strcmp(t, "@RPC")) {
@@ -1747,14 +1747,15 @@ static int nfsd_record(uint8_t *buf, uint32_t max)
 
 static int lc_pull(struct lconn *lc, struct lcall *k);
 
-static int fetch(struct lcall *k)
+/* nfsd's reply to @k, which came on @lc (its Read chunk pulled first) */
+static int fetch(struct lconn *lc, struct lcall *k)
 {
 	uint8_t m[4];
 	int len;
 
 	if (k->fetched)
 		return 0;
-	if (lc_pull(g_lc, k))
+	if (lc_pull(lc, k))
 		return -1;
 	if (g_dry) {
 		/* hostile -n: a made-up reply, MSG_ACCEPTED, SUCCESS */
@@ -1934,6 +1935,21 @@ static int lc_poll(struct lconn *lc)
 	return n;
 }
 
+/*
+ * A completion taken while an action waits for its own (lc_send(),
+ * lc_rdma()): a Send's is reaped, a Receive's set aside for lc_poll();
+ * a failed one (its opcode undefined) ends the connection
+ */
+static void lc_aside(struct lconn *lc, struct ibv_wc *wc)
+{
+	if (wc->status != IBV_WC_SUCCESS || !(wc->opcode & IBV_WC_RECV))
+		lc_reap_sends(lc, wc);
+	else if (lc->npend < LNRECV)
+		lc->pend[lc->npend++] = *wc;
+	else
+		lc->gone = true;	/* cannot happen */
+}
+
 /* Post @len octets already in the next slot; wait (bounded) for room */
 static int lc_send(struct lconn *lc, uint32_t len, int opcode, uint32_t inv)
 {
@@ -1974,14 +1990,8 @@ static int lc_send(struct lconn *lc, uint32_t len, int opcode, uint32_t inv)
 	 * that is sending.
 	 */
 	while (lc->sends_out >= LSLOTS - 1) {
-		if (ibv_poll_cq(lc->cq, 1, &wc) > 0) {
-			if (!(wc.opcode & IBV_WC_RECV))
-				lc_reap_sends(lc, &wc);
-			else if (lc->npend < LNRECV)
-				lc->pend[lc->npend++] = wc;
-			else
-				lc->gone = true;	/* cannot happen */
-		}
+		if (ibv_poll_cq(lc->cq, 1, &wc) > 0)
+			lc_aside(lc, &wc);
 		if (lc->gone || now_ms() > end)
 			return why("the Send queue did not drain");
 	}
@@ -2034,14 +2044,7 @@ static int lc_rdma(struct lconn *lc, bool write, uint32_t handle,
 			continue;
 		if (wc.wr_id == LRDMA_WRID)
 			return wc.status;
-		if (wc.status != IBV_WC_SUCCESS)
-			lc->gone = true;	/* flushed: the QP failed */
-		else if (!(wc.opcode & IBV_WC_RECV))
-			lc_reap_sends(lc, &wc);
-		else if (lc->npend < LNRECV)
-			lc->pend[lc->npend++] = wc;
-		else
-			lc->gone = true;	/* cannot happen */
+		lc_aside(lc, &wc);
 	}
 	return why("no completion in 5 s");
 }
@@ -2084,6 +2087,15 @@ static int lc_send_tokens(struct lconn *lc, char **tok, int n, int i,
 	return lc_send(lc, w.n, opcode, inv);
 }
 
+/* A Version 1 header's first words: RDMA_MSG (0), RDMA_ERROR (4) */
+static void lc_prefix_v1(struct xw *w, uint32_t xid, uint32_t proc)
+{
+	put32(w, xid);
+	put32(w, 1);
+	put32(w, g_grant);
+	put32(w, proc);
+}
+
 /* A Version 2 prefix on @lc */
 static void lc_prefix_v2(struct xw *w, const struct lconn *lc, uint32_t xid,
 			 uint32_t htype)
@@ -2102,16 +2114,13 @@ static int lc_forward(struct lconn *lc, struct lcall *k)
 {
 	struct xw w = { lc->sbuf + lc->slot * LSBUFSZ, 0, LRBUFSZ, false };
 
-	if (fetch(k))
+	if (fetch(lc, k))
 		return -1;
 	if (lc->v2) {
 		lc_prefix_v2(&w, lc, k->xid, 13);
 		put32(&w, 0);
 	} else {
-		put32(&w, k->xid);
-		put32(&w, 1);
-		put32(&w, g_grant);
-		put32(&w, 0);
+		lc_prefix_v1(&w, k->xid, 0);
 		put32(&w, 0);
 		put32(&w, 0);
 		put32(&w, 0);
@@ -2137,8 +2146,6 @@ static int lc_pull(struct lconn *lc, struct lcall *k)
 
 	if (k->pulled || !k->nreads || g_dry)
 		return 0;
-	if (!lc)
-		return why("no connection to pull a Read chunk from");
 	if (k->nreads > LMAXSEGS || !pos || pos > k->rpclen || pos & 3)
 		return why("a Read list we do not pull: %u segments, position %u",
 			   k->nreads, pos);
@@ -2251,17 +2258,14 @@ static int lc_place(struct lconn *lc, struct lcall *k, bool inv)
 	if (k->nwrite != 1 || !k->nwsegs || k->nwsegs > LMAXSEGS)
 		return why("place: %u Write chunks, %u segments in the first",
 			   k->nwrite, k->nwsegs);
-	if (fetch(k))
+	if (fetch(lc, k))
 		return -1;
 	/* hostile -n: the made-up reply has no READ result, no data */
 	if (g_dry)
 		doff = k->replylen;
 	else if (read_data(k, &doff, &dlen))
 		return -1;
-	put32(&w, k->xid);
-	put32(&w, 1);
-	put32(&w, g_grant);
-	put32(&w, 0);		/* RDMA_MSG */
+	lc_prefix_v1(&w, k->xid, 0);
 	put32(&w, 0);		/* no Read list */
 	put32(&w, 1);
 	put32(&w, k->nwsegs);
@@ -2322,9 +2326,8 @@ static int lc_rdma_action(struct lconn *lc, char **tok)
 		sg = k->wsegs[0];
 	else if (!strcmp(tok[2], "read"))
 		sg = k->rsegs[0];
-	else if (!strcmp(tok[2], "reply") && k->has_reply)
-		sg = (struct lseg){ .handle = k->rhandle, .len = k->rlen,
-				    .off = k->roff };
+	else if (!strcmp(tok[2], "reply"))
+		sg = k->rp;
 	else if (!strcmp(tok[2], "pwrite"))
 		sg = k->pw;
 	else if (!strcmp(tok[2], "pread"))
@@ -2405,7 +2408,7 @@ static int lc_action(struct lconn *lc, char **tok, int n)
 	int i;
 
 	if (!strcmp(tok[0], "fetch"))
-		return fetch(&g_call);
+		return fetch(lc, &g_call);
 	if (!strcmp(tok[0], "forward"))
 		return lc_forward(lc, &g_call);
 	if (!strcmp(tok[0], "drop"))
@@ -2417,7 +2420,7 @@ static int lc_action(struct lconn *lc, char **tok, int n)
 			return why("Call %u is held already", g_held.no);
 		if (ms < 1 || ms > 60000)
 			return why("hold %d: 1 to 60000 ms", ms);
-		if (fetch(&g_call))
+		if (fetch(lc, &g_call))
 			return -1;
 		g_held = g_call;
 		g_held.rpc = NULL;	/* in a Receive buffer, reposted */
@@ -2426,7 +2429,7 @@ static int lc_action(struct lconn *lc, char **tok, int n)
 		g_held_until = now_ms() + ms;
 		printf("# connection %u: Call %u held (xid 0x%08x, Write handle 0x%08x), %d ms\n",
 		       lc->seq, g_held.no, g_held.xid,
-		       g_held.nwsegs ? g_held.whandle : 0, ms);
+		       g_held.wsegs[0].handle, ms);
 		return 0;
 	}
 	if (!strcmp(tok[0], "release") && n == 1)
@@ -2585,24 +2588,25 @@ static int read_segs(const uint8_t *b, uint32_t len, uint32_t *off,
  * addresses (bits 63 to 47 all set): on soft-RoCE a DMA address is the
  * kernel's virtual address, which a client must not hand a server
  */
+static void note_offset(uint64_t off)
+{
+	g_noffsets++;
+	if (off >> 47 == 0x1ffff) {
+		g_nkaddrs++;
+		g_kaddr = off;
+	}
+}
+
 static void note_offsets(const struct lcall *k)
 {
-	uint64_t off[2 * LMAXSEGS + 1];
-	uint32_t n = 0, i;
+	uint32_t i;
 
 	for (i = 0; i < k->nreads && i < LMAXSEGS; i++)
-		off[n++] = k->rsegs[i].off;
+		note_offset(k->rsegs[i].off);
 	for (i = 0; i < k->nwsegs && i < LMAXSEGS; i++)
-		off[n++] = k->wsegs[i].off;
+		note_offset(k->wsegs[i].off);
 	if (k->has_reply)
-		off[n++] = k->roff;
-	for (i = 0; i < n; i++) {
-		g_noffsets++;
-		if (off[i] >> 47 == 0x1ffff) {
-			g_nkaddrs++;
-			g_kaddr = off[i];
-		}
-	}
+		note_offset(k->rp.off);
 }
 
 static void run_on(struct lconn *lc, int kind, uint32_t no, bool *any)
@@ -2846,10 +2850,7 @@ static void lc_recv(struct lconn *lc, const uint8_t *b, uint32_t len)
 		printf("# connection %u: version %u message, ERR_VERS %u..%u\n",
 		       lc->seq, get32(b, len, 4), g_neg_low, g_neg_high);
 		w = (struct xw){ lc->sbuf + lc->slot * LSBUFSZ, 0, 64, false };
-		put32(&w, xid);
-		put32(&w, 1);
-		put32(&w, g_grant);
-		put32(&w, 4);
+		lc_prefix_v1(&w, xid, 4);
 		put32(&w, 1);
 		put32(&w, g_neg_low);
 		put32(&w, g_neg_high);
@@ -2878,12 +2879,8 @@ static void lc_recv(struct lconn *lc, const uint8_t *b, uint32_t len)
 		r = read_segs(b, len, &off, k->nwrite ? segs : k->wsegs);
 		if (r < 0)
 			goto bad;
-		if (!k->nwrite) {
+		if (!k->nwrite)
 			k->nwsegs = r;
-			k->whandle = k->wsegs[0].handle;
-			k->wlen = k->wsegs[0].len;
-			k->woff = k->wsegs[0].off;
-		}
 		k->nwrite++;
 	}
 	if (get32(b, len, off) != 0)
@@ -2892,11 +2889,11 @@ static void lc_recv(struct lconn *lc, const uint8_t *b, uint32_t len)
 	if (get32(b, len, off) == 1) {
 		off += 4;
 		k->has_reply = true;
-		if (read_segs(b, len, &off, segs) < 0)
+		r = read_segs(b, len, &off, segs);
+		if (r < 0)
 			goto bad;
-		k->rhandle = segs[0].handle;
-		k->rlen = segs[0].len;
-		k->roff = segs[0].off;
+		if (r)
+			k->rp = segs[0];
 	} else if (get32(b, len, off) != 0) {
 		goto bad;
 	} else {
@@ -2935,7 +2932,6 @@ static void lc_recv(struct lconn *lc, const uint8_t *b, uint32_t len)
 	}
 	k->no = ++g_ncalls;
 	k->pxid = g_lastxid;
-	k->pwhandle = g_pwhandle;
 	k->pw = g_pw;
 	k->pr = g_pr;
 	note_offsets(k);
@@ -2960,7 +2956,6 @@ static void lc_recv(struct lconn *lc, const uint8_t *b, uint32_t len)
 	if (k->nwrite) {
 		run_on(lc, 1, ++g_nwrites, &any);
 		g_after = g_nwrites;
-		g_pwhandle = k->whandle;
 		g_pw = k->wsegs[0];
 	}
 	if (k->nreads) {
@@ -3134,15 +3129,10 @@ static void dry_call(struct lcall *k, uint32_t no, uint32_t xid)
 	k->pxid = xid - 1;
 	k->nwrite = 1;
 	k->nwsegs = 1;
-	k->whandle = 0xd00d | (xid & 0xff) << 16;
-	k->wlen = 8192;
-	k->woff = 0x1000;
+	k->wsegs[0] = (struct lseg){ 0xd00d | (xid & 0xff) << 16, 8192, 0,
+				     0x1000 };
 	k->has_reply = true;
-	k->rhandle = 0xd00e | (xid & 0xff) << 16;
-	k->rlen = 8192;
-	k->roff = 0x3000;
-	k->pwhandle = 0xd00c;
-	k->wsegs[0] = (struct lseg){ k->whandle, k->wlen, 0, k->woff };
+	k->rp = (struct lseg){ 0xd00e | (xid & 0xff) << 16, 8192, 0, 0x3000 };
 	k->rsegs[0] = (struct lseg){ 0xd00f | (xid & 0xff) << 16, 16384, 128,
 				     0x5000 };
 	k->pw = (struct lseg){ 0xd00c, 8192, 0, 0x1000 };
