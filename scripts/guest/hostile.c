@@ -1330,7 +1330,8 @@ static int served(void)
  * each Version 1 Call's RPC message goes to nfsd over TCP (record
  * marking), and nfsd's RPC reply comes back as an inline RDMA_MSG. A
  * Call's Read chunk is pulled first (lc_pull(): RDMA Reads, the data
- * put back at its XDR position). The
+ * put back at its XDR position); so is a Long Call's Position-zero
+ * chunk (RDMA_NOMSG, RDMA2_CALL_EXTERNAL), which is the whole Call. The
  * client's first Version 2 message is answered with a Version 1 ERR_VERS
  * (1..1 unless "negotiate LOW HIGH" says otherwise), so the client falls
  * back to Version 1, or with "negotiate v2" in Version 2. Calls are
@@ -1390,6 +1391,10 @@ static int served(void)
  * Other lines:
  *   recvs N                 Receives posted on each new connection
  *                           (1 to 64, default 64)
+ *   advertise KIB           the Receive size our private data advertises
+ *                           (1 to 8 KiB, default 8; Receives stay 8 KiB):
+ *                           the client's Calls above it go as continued
+ *                           Calls (Version 2) or with a Read chunk
  *   negotiate LOW HIGH      the ERR_VERS range answering Version 2
  *   negotiate none          Version 2 messages are not answered at all
  *   negotiate v2            the client's CONNPROP_FINAL is answered with
@@ -1447,6 +1452,13 @@ static int served(void)
  *                           a continued Call), then compared with the
  *                           file nfsd stored; with "retry" a first
  *                           attempt that fails with EIO is made again
+ *   io xattr KIB            read by the scenario: a user extended
+ *                           attribute of KIB KiB set on the file through
+ *                           the mount (NFSv4.2 SETXATTR: its value is
+ *                           not DDP-eligible, so above what we advertise
+ *                           the Call goes as RDMA_NOMSG or
+ *                           RDMA2_CALL_EXTERNAL), then compared with
+ *                           what nfsd stored
  * Extra TOKENS: $XID (this Call's xid), $PXID (the previous Call's),
  * $PWHANDLE (the first Write handle of the last earlier Call with one),
  * $HWHANDLE (the first Write handle of the Call now held: a live rkey
@@ -1489,6 +1501,7 @@ struct lcall {
 	struct lseg rp;		/* the Reply chunk's first */
 	struct lseg pw, pr;	/* the last earlier Call's Write, Read segment */
 	bool pulled;		/* its Read chunk is in @rpc */
+	bool external;		/* a Long Call: @rpc is its Read chunk */
 	const uint8_t *rpc;	/* the Call's RPC message */
 	uint32_t rpclen;
 	uint8_t reply[LRBUFSZ];	/* nfsd's RPC reply */
@@ -1550,6 +1563,7 @@ static uint32_t g_after_read, g_nreadcalls;
 static uint32_t g_rdma_done, g_rdma_denied, g_rdma_other;
 static int g_expect_rdma;	/* 1: every one refused; 2: every one done */
 static uint32_t g_npulled, g_nplaced, g_expect_pulled, g_expect_placed;
+static uint8_t g_advertise = 7;	/* "advertise": KiB - 1, RFC 8797 */
 /* "expect hidden": offsets offered, and those naming a kernel address */
 static uint32_t g_noffsets, g_nkaddrs;
 static uint64_t g_kaddr;
@@ -1746,6 +1760,7 @@ static int nfsd_record(uint8_t *buf, uint32_t max)
 }
 
 static int lc_pull(struct lconn *lc, struct lcall *k);
+static const char *nfs4_ops(const uint8_t *rpc, uint32_t len);
 
 /* nfsd's reply to @k, which came on @lc (its Read chunk pulled first) */
 static int fetch(struct lconn *lc, struct lcall *k)
@@ -1757,6 +1772,11 @@ static int fetch(struct lconn *lc, struct lcall *k)
 		return 0;
 	if (lc_pull(lc, k))
 		return -1;
+	if (k->external && !g_dry &&
+	    (k->rpclen < 8 || get32(k->rpc, k->rpclen, 0) != k->xid ||
+	     get32(k->rpc, k->rpclen, 4) != 0))
+		return why("a Long Call whose chunk is not a Call of xid 0x%08x",
+			   k->xid);
 	if (g_dry) {
 		/* hostile -n: a made-up reply, MSG_ACCEPTED, SUCCESS */
 		struct xw w = { k->reply, 0, sizeof(k->reply), false };
@@ -1828,8 +1848,8 @@ static int lc_post_recv(struct lconn *lc, int i)
 /* A connection request: accept it with RFC 8797 private data */
 static struct lconn *lc_accept(struct rdma_cm_id *id)
 {
-	/* magic, version 1, no flags, 8 KiB both ways */
-	static const uint8_t priv[8] = { 0xf6, 0xab, 0x0e, 0x18, 1, 0, 7, 7 };
+	/* magic, version 1, no flags, 8 KiB Sends, "advertise" Receives */
+	uint8_t priv[8] = { 0xf6, 0xab, 0x0e, 0x18, 1, 0, 7, g_advertise };
 	struct rdma_conn_param param = {
 		.responder_resources = 1, .initiator_depth = 1,
 		.retry_count = 7, .rnr_retry_count = 7,
@@ -2137,7 +2157,8 @@ static int lc_forward(struct lconn *lc, struct lcall *k)
  * Section 3.4.5): its segments, all at one XDR position of the RPC
  * message, are RDMA Read in order, and the data goes in at that
  * position, followed by its roundup as zeros (the client does not send
- * it, Section 3.4.5.2). A Position-zero chunk (a Long Call) and Read
+ * it, Section 3.4.5.2). A Long Call's Position-zero chunk (Section
+ * 3.5.3; v2-07, Section 6.3.5) becomes the whole RPC message. Read
  * segments at several positions are not pulled.
  */
 static int lc_pull(struct lconn *lc, struct lcall *k)
@@ -2146,7 +2167,8 @@ static int lc_pull(struct lconn *lc, struct lcall *k)
 
 	if (k->pulled || !k->nreads || g_dry)
 		return 0;
-	if (k->nreads > LMAXSEGS || !pos || pos > k->rpclen || pos & 3)
+	if (k->nreads > LMAXSEGS || !pos != k->external || pos > k->rpclen ||
+	    pos & 3)
 		return why("a Read list we do not pull: %u segments, position %u",
 			   k->nreads, pos);
 	for (i = 0; i < k->nreads; i++) {
@@ -2179,8 +2201,9 @@ static int lc_pull(struct lconn *lc, struct lcall *k)
 	k->rpclen = got + k->rpclen - pos;
 	k->pulled = true;
 	g_npulled++;
-	printf("# connection %u: Read chunk pulled, %u octets at position %u in %u segments\n",
-	       lc->seq, total, pos, k->nreads);
+	printf("# connection %u: Read chunk pulled, %u octets at position %u in %u segments%s\n",
+	       lc->seq, total, pos, k->nreads,
+	       nfs4_ops(k->rpc, k->rpclen));
 	return 0;
 }
 
@@ -2779,9 +2802,11 @@ static bool lc_recv_v2(struct lconn *lc, const uint8_t *b, uint32_t len)
 
 	switch (htype) {
 	case 10:		/* CALL_INLINE */
+	case 8:			/* CALL_EXTERNAL */
 		if (lc->v2)
 			return false;
-		lfail("connection %u: CALL_INLINE before CONNPROP_FINAL", lc->seq);
+		lfail("connection %u: Version 2 type %u before CONNPROP_FINAL",
+		      lc->seq, htype);
 		return true;
 	case 9:			/* CALL_MIDDLE */
 		if (lc->v2)
@@ -2822,12 +2847,12 @@ static bool lc_recv_v2(struct lconn *lc, const uint8_t *b, uint32_t len)
 
 static void lc_recv(struct lconn *lc, const uint8_t *b, uint32_t len)
 {
-	struct lseg segs[LMAXSEGS] = { 0 };
+	struct lseg segs[LMAXSEGS] = { 0 }, calls[LMAXSEGS] = { 0 };
 	struct lcall *k = &g_call;
 	uint32_t off, xid = get32(b, len, 0), proc;
 	bool any = false;
+	int r, ncall = 0;
 	struct xw w;
-	int r;
 
 	if (len < 16) {
 		lfail("a message of %u octets", len);
@@ -2838,8 +2863,23 @@ static void lc_recv(struct lconn *lc, const uint8_t *b, uint32_t len)
 	if (get32(b, len, 4) == 2 && g_neg_v2) {
 		if (lc_recv_v2(lc, b, len))
 			return;
-		proc = 0;	/* CALL_INLINE: read on as an RDMA_MSG */
+		/*
+		 * CALL_INLINE: read on as an RDMA_MSG; CALL_EXTERNAL (v2-07,
+		 * Section 6.3.5), whose rdma_call list comes first: as an
+		 * RDMA_NOMSG, with no data item chunk in rdma_reads
+		 */
 		off = 20;
+		if (proc == 8) {
+			ncall = read_list(b, len, &off, calls);
+			if (ncall <= 0)
+				goto bad;
+			if (get32(b, len, off) != 0) {
+				lfail("a CALL_EXTERNAL with data item chunks (xid 0x%08x)",
+				      xid);
+				return;
+			}
+		}
+		proc = proc == 8 ? 1 : 0;
 	} else if (get32(b, len, 4) != 1) {
 		/* Version 2 or other: ERR_VERS, in Version 1, or nothing */
 		if (g_neg_none) {
@@ -2870,10 +2910,17 @@ static void lc_recv(struct lconn *lc, const uint8_t *b, uint32_t len)
 	memset(k, 0, offsetof(struct lcall, reply));
 	k->fetched = false;
 	k->xid = xid;
-	r = read_list(b, len, &off, k->rsegs);
-	if (r < 0)
-		goto bad;
-	k->nreads = r;
+	if (ncall) {
+		/* CALL_EXTERNAL: rdma_call is the Call's Read list */
+		memcpy(k->rsegs, calls, sizeof(calls));
+		k->nreads = ncall;
+		off += 4;	/* the empty rdma_reads */
+	} else {
+		r = read_list(b, len, &off, k->rsegs);
+		if (r < 0)
+			goto bad;
+		k->nreads = r;
+	}
 	while (get32(b, len, off) == 1) {
 		off += 4;
 		r = read_segs(b, len, &off, k->nwrite ? segs : k->wsegs);
@@ -2903,18 +2950,24 @@ static void lc_recv(struct lconn *lc, const uint8_t *b, uint32_t len)
 	k->rpclen = off < len ? len - off : 0;
 	if (g_cont.parts && !lc_cont_join(lc, k))
 		return;
-	if (proc != 0 || k->rpclen < 8) {
+	/*
+	 * RDMA_NOMSG (RFC 8166, Section 3.5.3) or CALL_EXTERNAL: a Long
+	 * Call, whose RPC message is its Position-zero Read chunk, checked
+	 * once pulled (fetch())
+	 */
+	k->external = proc == 1 && k->nreads && !k->rpclen;
+	if ((proc != 0 || k->rpclen < 8) && !k->external) {
 		lfail("a Call we cannot forward: proc %u, %u octets", proc,
 		      k->rpclen);
 		return;
 	}
-	if (get32(k->rpc, k->rpclen, 0) == xid &&
+	if (!k->external && get32(k->rpc, k->rpclen, 0) == xid &&
 	    get32(k->rpc, k->rpclen, 4) == 1) {
 		lc_reverse_reply(lc, b, len, k);
 		return;
 	}
-	if (get32(k->rpc, k->rpclen, 0) != xid ||
-	    get32(k->rpc, k->rpclen, 4) != 0) {
+	if (!k->external && (get32(k->rpc, k->rpclen, 0) != xid ||
+			     get32(k->rpc, k->rpclen, 4) != 0)) {
 		/* A reverse-direction Reply, or junk */
 		printf("# connection %u: not a Call (xid 0x%08x, type %u)\n",
 		       lc->seq, xid, get32(k->rpc, k->rpclen, 4));
@@ -2983,7 +3036,7 @@ static int load_case(const char *path)
 	static char *tok[MAXTOK];
 	char line[8192], copy[8192];
 	FILE *f = fopen(path, "r");
-	int n;
+	int n, i;
 
 	if (!f)
 		return why("%s: %s", path, strerror(errno));
@@ -3027,6 +3080,13 @@ static int load_case(const char *path)
 			g_neg_high = strtoul(tok[2], NULL, 0);
 		} else if (!strcmp(tok[0], "grant") && n == 2) {
 			g_grant = strtoul(tok[1], NULL, 0);
+		} else if (!strcmp(tok[0], "advertise") && n == 2) {
+			i = atoi(tok[1]);
+			if (i < 1 || i > LRBUFSZ / 1024) {
+				fclose(f);
+				return why("advertise %s", tok[1]);
+			}
+			g_advertise = i - 1;
 		} else if (!strcmp(tok[0], "recvs") && n == 2) {
 			g_lnrecv = atoi(tok[1]);
 			if (g_lnrecv < 1 || g_lnrecv > LNRECV) {
@@ -3096,17 +3156,21 @@ static int load_case(const char *path)
 				return why("scenario trace EVENT TEXT");
 			}
 		} else if (!strcmp(tok[0], "io")) {
-			/* "io forced SECS BOUND", "io second SECS", "io write KIB [retry]" */
+			/*
+			 * "io forced SECS BOUND", "io second SECS", "io write
+			 * KIB [retry]", "io xattr KIB"
+			 */
 			if (!(n == 4 && !strcmp(tok[1], "forced") &&
 			      atoi(tok[2]) > 0 && atoi(tok[3]) > 0) &&
 			    !(n == 4 && !strcmp(tok[1], "write") &&
 			      atoi(tok[2]) > 0 && !strcmp(tok[3], "retry")) &&
 			    !(n == 3 && (!strcmp(tok[1], "second") ||
-					 !strcmp(tok[1], "write")) &&
+					 !strcmp(tok[1], "write") ||
+					 !strcmp(tok[1], "xattr")) &&
 			      atoi(tok[2]) > 0)) {
 				fclose(f);
 				return why("io forced SECS BOUND | io second SECS | %s",
-					   "io write KIB [retry]");
+					   "io write KIB [retry] | io xattr KIB");
 			}
 		} else {
 			fclose(f);

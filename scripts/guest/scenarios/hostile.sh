@@ -225,6 +225,22 @@ hclient_write() {
 	cmp /tmp/hclient.w "$EXPORT_DIR/written"
 }
 
+# hclient_xattr KIB: a user extended attribute of KIB KiB of new data
+# set on the file through the mount (NFSv4.2 SETXATTR), then compared
+# with what nfsd stored on the export, and removed there
+hclient_xattr() {
+	timeout -s KILL 60 python3 - "$1" "$HCLIENT_MNT/small" "$EXPORT_DIR/small" <<'PY'
+import os, sys
+kib, mnt, exp = int(sys.argv[1]), sys.argv[2], sys.argv[3]
+value = os.urandom(kib * 1024)
+os.setxattr(mnt, "user.hostile", value)
+stored = os.getxattr(exp, "user.hostile")
+os.removexattr(exp, "user.hostile")
+if stored != value:
+    sys.exit("nfsd stored %d octets, not the %d set" % (len(stored), len(value)))
+PY
+}
+
 hclient_umount() {
 	mountpoint -q "$HCLIENT_MNT" || return 0
 	timeout -s KILL 60 umount "$HCLIENT_MNT" && return 0
@@ -389,6 +405,11 @@ hclient_case() {
 			read -r kib retry <<< "${io#write }"
 			check "hostile-client: $name: $kib KiB written in 16 KiB direct writes${retry:+ (a second time if the first fails with EIO)}, stored intact" \
 				hclient_write "$kib" "$retry"
+		elif [ "$rc" -eq 0 ] && [ "${io%% *}" = xattr ]; then
+			ok "hostile-client: $name: the mount works"
+			read -r kib _ <<< "${io#xattr }"
+			check "hostile-client: $name: a $kib KiB extended attribute set through the mount, stored intact" \
+				hclient_xattr "$kib"
 		elif [ "$rc" -eq 0 ] && [ "${io%% *}" = second ]; then
 			ok "hostile-client: $name: the mount works"
 			hclient_second "$name" "${io#second }"
