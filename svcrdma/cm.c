@@ -83,7 +83,6 @@ static struct svcrdma_xprt *svcrdma_xprt_alloc(struct svc_serv *serv,
 	init_llist_head(&sx->sx_recv_free);
 	init_llist_head(&sx->sx_send_free);
 	init_llist_head(&sx->sx_send_orphans);
-	svcrdma_sends_init(sx);
 	init_waitqueue_head(&sx->sx_sq_wait);
 	INIT_LIST_HEAD(&sx->sx_orphans);
 	INIT_LIST_HEAD(&sx->sx_reads_done);

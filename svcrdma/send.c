@@ -13,19 +13,6 @@
  * the Send's completion (RC ordering) tells that they are done, and only
  * then are their mappings and the pages they read released.
  *
- * Most Sends without Writes are not signaled either (only the Send
- * buffer is theirs). Under sx_post_lock, an unsignaled Send joins
- * sx_unsig, and a signaled one takes the list over as its sc_covers: a
- * Send Queue completes in posting order, so its completion retires
- * them. One Send in SVCRDMA_SIGNAL_EVERY(sx) is signaled, and every one
- * that carries Writes, or is posted while the Send queue runs low or a
- * thread waits for room in it. An unsignaled Send that is flushed
- * completes anyway (with an error) and retires itself; those no signaled
- * Send followed are retired once the QP is drained. So at most
- * SVCRDMA_SIGNAL_EVERY(sx) - 1 entries, one each, wait for a completion
- * that may not come before the next post, and svcrdma_sq_reserve()
- * refuses a post that would need them.
- *
  * GRANT (v2-07, Section 4.2.1.1): after each message xpo_recvfrom takes
  * that does not become a Call, if no Call is waiting for its Reply
  * (which would carry a fresh value) and the client has used more than
@@ -52,7 +39,7 @@
 #include "svcrdma.h"
 #include "trace.h"
 
-VISIBLE_IF_KUNIT void svcrdma_send_done(struct ib_cq *cq, struct ib_wc *wc);
+static void svcrdma_send_done(struct ib_cq *cq, struct ib_wc *wc);
 
 static struct svcrdma_send_ctxt *
 svcrdma_send_ctxt_alloc(struct svcrdma_xprt *sx)
@@ -75,8 +62,6 @@ svcrdma_send_ctxt_alloc(struct svcrdma_xprt *sx)
 	sc->sc_sx = sx;
 	sc->sc_cid = svcrdma_new_cid();
 	sc->sc_cqe.done = svcrdma_send_done;
-	INIT_LIST_HEAD(&sc->sc_node);
-	INIT_LIST_HEAD(&sc->sc_covers);
 	sc->sc_sges[0].addr = sc->sc_dma;
 	sc->sc_sges[0].lkey = sx->sx_pd->local_dma_lkey;
 	INIT_LIST_HEAD(&sc->sc_rw);
@@ -101,59 +86,6 @@ static void svcrdma_send_ctxt_free(struct svcrdma_xprt *sx,
 	atomic_dec(&sx->sx_send_count);
 	svcrdma_live_add(SVCRDMA_LIVE_SEND_CTXTS, -1);
 }
-
-/**
- * svcrdma_sends_init - set up the unsignaled Send list of a connection
- * @sx: a new transport
- */
-void svcrdma_sends_init(struct svcrdma_xprt *sx)
-{
-	spin_lock_init(&sx->sx_post_lock);
-	INIT_LIST_HEAD(&sx->sx_unsig);
-	sx->sx_unsig_n = 0;
-}
-EXPORT_SYMBOL_IF_KUNIT(svcrdma_sends_init);
-
-/* Give back a finished Send's entries and make its context idle */
-static void svcrdma_send_finish(struct svcrdma_xprt *sx,
-				struct svcrdma_send_ctxt *sc)
-{
-	svcrdma_sq_release(sx, sc->sc_wrs);
-	svcrdma_send_ctxt_put(sx, sc);
-}
-
-/* Finish the unsignaled Sends on @list, all completed */
-static void svcrdma_send_retire(struct svcrdma_xprt *sx,
-				struct list_head *list, u32 by_cid)
-{
-	struct svcrdma_send_ctxt *sc, *next;
-
-	list_for_each_entry_safe(sc, next, list, sc_node) {
-		list_del_init(&sc->sc_node);
-		trace_svcrdma_send_retired(sx, sx->sx_sq_cq_id, sc->sc_cid,
-					   by_cid);
-		svcrdma_send_finish(sx, sc);
-	}
-}
-
-/**
- * svcrdma_sends_retire_all - retire the unsignaled Sends of a drained QP
- * @sx: the connection
- *
- * Those still on sx_unsig completed with no signaled Send after them.
- *
- * Context: teardown, after the Send queue is drained.
- */
-void svcrdma_sends_retire_all(struct svcrdma_xprt *sx)
-{
-	LIST_HEAD(tail);
-
-	spin_lock(&sx->sx_post_lock);
-	list_splice_init(&sx->sx_unsig, &tail);
-	spin_unlock(&sx->sx_post_lock);
-	svcrdma_send_retire(sx, &tail, 0);
-}
-EXPORT_SYMBOL_IF_KUNIT(svcrdma_sends_retire_all);
 
 /**
  * svcrdma_send_ring_init - prepare a connection's Send contexts
@@ -187,8 +119,6 @@ void svcrdma_send_ring_destroy(struct svcrdma_xprt *sx)
 	struct svcrdma_send_ctxt *sc, *tmp;
 	struct llist_node *node;
 
-	svcrdma_sends_retire_all(sx);
-
 	node = llist_del_all(&sx->sx_send_orphans);
 	llist_for_each_entry_safe(sc, tmp, node, sc_free)
 		svcrdma_send_ctxt_put(sx, sc);
@@ -215,7 +145,6 @@ struct svcrdma_send_ctxt *svcrdma_send_ctxt_get(struct svcrdma_xprt *sx)
 		return llist_entry(node, struct svcrdma_send_ctxt, sc_free);
 	return svcrdma_send_ctxt_alloc(sx);
 }
-EXPORT_SYMBOL_IF_KUNIT(svcrdma_send_ctxt_get);
 
 /**
  * svcrdma_send_ctxt_reset - drop the Writes and pages of a context
@@ -268,75 +197,27 @@ int svcrdma_send_hold_page(struct svcrdma_send_ctxt *sc, struct page *page)
 	return 0;
 }
 
-VISIBLE_IF_KUNIT void svcrdma_send_done(struct ib_cq *cq, struct ib_wc *wc)
+static void svcrdma_send_done(struct ib_cq *cq, struct ib_wc *wc)
 {
 	struct svcrdma_send_ctxt *sc =
 		container_of(wc->wr_cqe, struct svcrdma_send_ctxt, sc_cqe);
 	struct svcrdma_xprt *sx = sc->sc_sx;
 
-	LIST_HEAD(done);
-
 	trace_svcrdma_send_done(sx, sx->sx_sq_cq_id, sc->sc_cid, wc);
+	svcrdma_sq_release(sx, sc->sc_wrs);
 	if (wc->status != IB_WC_SUCCESS && wc->status != IB_WC_WR_FLUSH_ERR)
 		svc_xprt_deferred_close(&sx->sx_xprt);
-	spin_lock(&sx->sx_post_lock);
-	/* An unsignaled Send completes only when flushed: off its list */
-	list_del_init(&sc->sc_node);
-	list_splice_init(&sc->sc_covers, &done);
-	spin_unlock(&sx->sx_post_lock);
-	svcrdma_send_retire(sx, &done, sc->sc_cid);
-	svcrdma_send_finish(sx, sc);
+	svcrdma_send_ctxt_put(sx, sc);
 }
-EXPORT_SYMBOL_IF_KUNIT(svcrdma_send_done);
-
-/**
- * svcrdma_send_signal - whether the Send of @sc is signaled
- * @sx: the connection
- * @sc: the context about to be posted
- *
- * Context: under sx_post_lock.
- * Return: true for a Send with Writes, one in SVCRDMA_SIGNAL_EVERY(sx),
- * and every one while fewer than a quarter of the Send queue's entries
- * are free or a thread waits for some.
- */
-VISIBLE_IF_KUNIT bool svcrdma_send_signal(struct svcrdma_xprt *sx,
-					  const struct svcrdma_send_ctxt *sc)
-{
-	if (++sx->sx_unsig_n < SVCRDMA_SIGNAL_EVERY(sx) &&
-	    list_empty(&sc->sc_rw) &&
-	    atomic_read(&sx->sx_sq_avail) >= (int)(sx->sx_sq_depth / 4) &&
-	    !wq_has_sleeper(&sx->sx_sq_wait))
-		return false;
-	sx->sx_unsig_n = 0;
-	return true;
-}
-EXPORT_SYMBOL_IF_KUNIT(svcrdma_send_signal);
 
 static int svcrdma_post_wrs(struct svcrdma_xprt *sx,
 			    struct svcrdma_send_ctxt *sc,
 			    const struct ib_send_wr *first,
 			    const struct ib_send_wr **bad_wr)
 {
-	int ret;
-
 	ib_dma_sync_single_for_device(sx->sx_cm_id->device, sc->sc_dma,
 				      sc->sc_len, DMA_TO_DEVICE);
-	spin_lock(&sx->sx_post_lock);
-	sc->sc_unsig = !svcrdma_send_signal(sx, sc);
-	if (sc->sc_unsig) {
-		sc->sc_wr.send_flags &= ~IB_SEND_SIGNALED;
-		list_add_tail(&sc->sc_node, &sx->sx_unsig);
-	} else {
-		list_splice_init(&sx->sx_unsig, &sc->sc_covers);
-	}
-	ret = ib_post_send(sx->sx_qp, first, bad_wr);
-	if (ret) {
-		/* Nothing of @sc completes: the others wait for the drain */
-		list_del_init(&sc->sc_node);
-		list_splice_init(&sc->sc_covers, &sx->sx_unsig);
-	}
-	spin_unlock(&sx->sx_post_lock);
-	return ret;
+	return ib_post_send(sx->sx_qp, first, bad_wr);
 }
 
 /**
@@ -408,7 +289,6 @@ out_put:
 	svcrdma_send_ctxt_put(sx, sc);
 	return ret;
 }
-EXPORT_SYMBOL_IF_KUNIT(__svcrdma_send_post);
 
 /**
  * svcrdma_send_post - post a context's Writes and Send, with flow control

@@ -50,17 +50,14 @@ static bool svcrdma_sq_room(struct svcrdma_xprt *sx, unsigned int wrs)
  * many times over in that time.
  *
  * Return: 0, or -ENOTCONN once the connection is closing (or was
- * closed here), or -E2BIG when @wrs can never fit: more than the queue
- * holds beside the unsignaled Sends that wait for a later completion
- * (send.c).
+ * closed here), or -E2BIG when @wrs can never fit.
  */
 int svcrdma_sq_reserve(struct svcrdma_xprt *sx, unsigned int wrs)
 {
 	unsigned long deadline = jiffies + SVCRDMA_SQ_STALL;
 	long left;
 
-	/* Unsignaled Sends may hold SVCRDMA_SIGNAL_EVERY - 1 (send.c) */
-	if (wrs > sx->sx_sq_depth - (SVCRDMA_SIGNAL_EVERY(sx) - 1))
+	if (wrs > sx->sx_sq_depth)
 		return -E2BIG;
 	for (;;) {
 		if (svc_xprt_is_dead(&sx->sx_xprt))

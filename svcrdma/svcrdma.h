@@ -81,12 +81,6 @@ static_assert(SVCRDMA_MAX_PAYLOAD <= RPCSVC_MAXPAYLOAD);
  */
 #define SVCRDMA_SQ_STALL	(15 * HZ)
 /*
- * One Send in this many is signaled (send.c): a quarter of the credits,
- * at most 16, so a Send completion comes at least every 16 Replies
- */
-#define SVCRDMA_SIGNAL_EVERY(sx) \
-	clamp((sx)->sx_max_requests / 4, 1U, 16U)
-/*
  * Longest a thread waits for the RDMA Reads of a Call it pulls itself
  * (read.c, when the connection already has its deferred Calls). The
  * client's device answers them; one that never does (no transport
@@ -298,9 +292,6 @@ struct svcrdma_v2 {
  * @sx_recv_free: idle Receive contexts
  * @sx_send_free: idle Send contexts
  * @sx_send_orphans: partly posted Send contexts, freed after the drain
- * @sx_post_lock: orders posting Replies with @sx_unsig and @sx_unsig_n
- * @sx_unsig: unsignaled Sends posted since the last signaled one
- * @sx_unsig_n: Sends posted since the last signaled one
  * @sx_recv_count: Receive contexts allocated (for the memory limit)
  * @sx_send_count: Send contexts allocated (for the memory limit)
  * @sx_free_work: deferred release of device resources
@@ -371,9 +362,6 @@ struct svcrdma_xprt {
 	struct llist_head	sx_recv_free;
 	struct llist_head	sx_send_free;
 	struct llist_head	sx_send_orphans;
-	spinlock_t		sx_post_lock;	/* see the kernel-doc above */
-	struct list_head	sx_unsig;
-	unsigned int		sx_unsig_n;
 	atomic_t		sx_recv_count;
 	atomic_t		sx_send_count;
 
@@ -512,11 +500,6 @@ struct svcrdma_rw {
  * @sc_npages: entries used in @sc_pages
  * @sc_maxpages: entries of @sc_pages (@sx_send_maxpages)
  * @sc_pages: pages kept alive until the Send completes
- * @sc_node: entry on @sx_unsig, or on the @sc_covers of the signaled
- *	Send posted after it
- * @sc_covers: the unsignaled Sends posted before this signaled one,
- *	which its completion retires
- * @sc_unsig: posted unsignaled
  */
 struct svcrdma_send_ctxt {
 	struct llist_node	sc_free;
@@ -533,9 +516,6 @@ struct svcrdma_send_ctxt {
 	struct rpcrdma_v1_msg	sc_msg;
 	unsigned int		sc_npages;
 	unsigned int		sc_maxpages;
-	struct list_head	sc_node;
-	struct list_head	sc_covers;
-	bool			sc_unsig;
 	struct page		*sc_pages[] __counted_by(sc_maxpages);
 };
 
@@ -617,13 +597,6 @@ u32 svcrdma_credits(struct svcrdma_xprt *sx);
 void svcrdma_qp_flush(struct svcrdma_xprt *sx);
 
 /* send.c */
-void svcrdma_sends_init(struct svcrdma_xprt *sx);
-void svcrdma_sends_retire_all(struct svcrdma_xprt *sx);
-#if IS_ENABLED(CONFIG_KUNIT)
-bool svcrdma_send_signal(struct svcrdma_xprt *sx,
-			 const struct svcrdma_send_ctxt *sc);
-void svcrdma_send_done(struct ib_cq *cq, struct ib_wc *wc);
-#endif
 int svcrdma_send_ring_init(struct svcrdma_xprt *sx);
 void svcrdma_send_ring_destroy(struct svcrdma_xprt *sx);
 struct svcrdma_send_ctxt *svcrdma_send_ctxt_get(struct svcrdma_xprt *sx);

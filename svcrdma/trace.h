@@ -393,26 +393,6 @@ TRACE_EVENT(svcrdma_post_send,
 		      __entry->len, __entry->inv)
 );
 
-/*
- * An unsignaled Send retired: the completion of Send @by (0: the drain
- * at teardown) came after it, so it is done; cq_id/cid as post_send's
- */
-TRACE_EVENT(svcrdma_send_retired,
-	    TP_PROTO(const struct svcrdma_xprt *sx, u32 cq_id, u32 cid,
-		     u32 by),
-	    TP_ARGS(sx, cq_id, cid, by),
-	    TP_STRUCT__entry(RPCRDMA_TP_CONN_FIELDS
-			     RPCRDMA_TP_CID_FIELDS
-			     __field(u32, by)
-	    ),
-	    TP_fast_assign(RPCRDMA_TP_CONN_ASSIGN(sx->sx_id);
-			   RPCRDMA_TP_CID_ASSIGN(cq_id, cid);
-			   __entry->by = by;
-	    ),
-	    TP_printk("conn=%u " RPCRDMA_TP_CID_FMT " by=%u",
-		      RPCRDMA_TP_CONN_ARGS, RPCRDMA_TP_CID_ARGS, __entry->by)
-);
-
 /* Version 2 (draft-ietf-nfsv4-rpcrdma-version-two-07) */
 
 DECLARE_EVENT_CLASS(svcrdma_v2_err_class,

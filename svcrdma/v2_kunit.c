@@ -10,14 +10,10 @@
  *   svcrdma_v2_credit  the rdma_credit we send, its stamping in posting
  *                      order (never backwards, modulo 2^32), the send
  *                      limit and the version a Receive fixes
- *   svcrdma_send_unsig which Sends are signaled (svcrdma/send.c), and
- *                      that a signaled Send's completion, a flush and
- *                      the teardown retire the unsignaled ones
  *
  * The connection is a kzalloc'd struct svcrdma_xprt with real Version 2
  * state (svcrdma_v2_conn_init()) on a fake verbs device whose post_send
- * records each Send; s_complete() then completes the signaled ones, as
- * the completion worker would after the post (never inside it). xpo_recvfrom holds
+ * records each Send and completes it at once. xpo_recvfrom holds
  * XPT_BUSY, so the transport is marked busy: a close then only sets
  * XPT_CLOSE.
  */
@@ -37,8 +33,7 @@
 #define S_SQ		64
 #define S_CREDITS	32U
 #define S_POSTED	33
-#define S_SCS		8U	/* Send contexts: S_EVERY at least */
-#define S_EVERY		8U	/* SVCRDMA_SIGNAL_EVERY() of S_CREDITS */
+#define S_SCS		4U	/* Send contexts */
 #define S_SENT		8U	/* Sends recorded per test */
 #define S_CALLS		5U	/* Receives a test may hold */
 #define S_XID		0x0badcafeU
@@ -58,21 +53,17 @@ struct s_fix {
 	u8 *msg;
 	unsigned int nsent;
 	struct s_sent sent[S_SENT];
-	unsigned int npend;
-	struct ib_cqe *pend[S_SENT];	/* signaled, not yet completed */
 };
 
-/* Complete the signaled Sends posted so far */
-static void s_complete(struct s_fix *f)
+/* A Send completed: its context goes back to the free list */
+static void s_send_done(struct ib_cq *cq, struct ib_wc *wc)
 {
-	struct ib_wc wc = { .status = IB_WC_SUCCESS };
-	unsigned int i;
+	struct svcrdma_send_ctxt *sc =
+		container_of(wc->wr_cqe, struct svcrdma_send_ctxt, sc_cqe);
+	struct svcrdma_xprt *sx = sc->sc_sx;
 
-	for (i = 0; i < f->npend; i++) {
-		wc.wr_cqe = f->pend[i];
-		wc.wr_cqe->done(NULL, &wc);
-	}
-	f->npend = 0;
+	atomic_add(sc->sc_wrs, &sx->sx_sq_avail);
+	llist_add(&sc->sc_free, &sx->sx_send_free);
 }
 
 static int s_post_send(struct ib_qp *qp, const struct ib_send_wr *wr,
@@ -81,6 +72,7 @@ static int s_post_send(struct ib_qp *qp, const struct ib_send_wr *wr,
 	struct kunit *test = kunit_get_current_test();
 	struct s_fix *f = test->priv;
 	const struct ib_send_wr *next;
+	struct ib_wc wc = { .status = IB_WC_SUCCESS };
 
 	for (; wr; wr = next) {
 		const struct ib_sge *sge = wr->sg_list;
@@ -93,9 +85,8 @@ static int s_post_send(struct ib_qp *qp, const struct ib_send_wr *wr,
 			memcpy(s->buf, (void *)(uintptr_t)sge->addr, s->len);
 		}
 		f->nsent++;
-		/* As a device does: only a signaled WR completes */
-		if ((wr->send_flags & IB_SEND_SIGNALED) && f->npend < S_SENT)
-			f->pend[f->npend++] = wr->wr_cqe;
+		wc.wr_cqe = wr->wr_cqe;
+		wr->wr_cqe->done(NULL, &wc);
 	}
 	return 0;
 }
@@ -127,7 +118,6 @@ static int s_init(struct kunit *test)
 	sx->sx_qp = &f->qp;
 	sx->sx_pd = &f->pd;
 	spin_lock_init(&sx->sx_lock);
-	svcrdma_sends_init(sx);
 	init_waitqueue_head(&sx->sx_sq_wait);
 	init_llist_head(&sx->sx_send_free);
 	sx->sx_sq_depth = S_SQ;
@@ -150,11 +140,9 @@ static int s_init(struct kunit *test)
 		/* Virtual DMA: the address is the CPU's */
 		sc->sc_dma = (uintptr_t)sc->sc_buf;
 		sc->sc_sx = sx;
-		sc->sc_cqe.done = svcrdma_send_done;
+		sc->sc_cqe.done = s_send_done;
 		sc->sc_sges[0].addr = sc->sc_dma;
 		INIT_LIST_HEAD(&sc->sc_rw);
-		INIT_LIST_HEAD(&sc->sc_node);
-		INIT_LIST_HEAD(&sc->sc_covers);
 		llist_add(&sc->sc_free, &sx->sx_send_free);
 	}
 	for (i = 0; i < S_CALLS; i++) {
@@ -840,124 +828,7 @@ static struct kunit_suite s_credit_suite = {
 	.test_cases = s_credit_cases_list,
 };
 
-/* ---- svcrdma_send_unsig ------------------------------------------- */
-
-static unsigned int s_free_scs(struct svcrdma_xprt *sx)
-{
-	struct llist_node *node;
-	unsigned int n = 0;
-
-	llist_for_each(node, sx->sx_send_free.first)
-		n++;
-	return n;
-}
-
-/* Post one 16-octet Send; return its context */
-static struct svcrdma_send_ctxt *s_post(struct kunit *test)
-{
-	struct s_fix *f = test->priv;
-	struct svcrdma_send_ctxt *sc = svcrdma_send_ctxt_get(f->sx);
-
-	KUNIT_ASSERT_NOT_NULL(test, sc);
-	sc->sc_len = 16;
-	KUNIT_ASSERT_EQ(test, __svcrdma_send_post(f->sx, sc, 0, false), 0);
-	s_complete(f);
-	return sc;
-}
-
-/* One in S_EVERY; any Send with Writes; all while the queue runs low */
-static void s_unsig_policy(struct kunit *test)
-{
-	struct svcrdma_xprt *sx = ((struct s_fix *)test->priv)->sx;
-	struct svcrdma_send_ctxt *sc = kunit_kzalloc(test, sizeof(*sc),
-						     GFP_KERNEL);
-	struct list_head rw;
-	unsigned int i;
-
-	KUNIT_ASSERT_NOT_NULL(test, sc);
-	KUNIT_ASSERT_EQ(test, SVCRDMA_SIGNAL_EVERY(sx), S_EVERY);
-	INIT_LIST_HEAD(&sc->sc_rw);
-	for (i = 1; i < S_EVERY; i++)
-		KUNIT_EXPECT_FALSE(test, svcrdma_send_signal(sx, sc));
-	KUNIT_EXPECT_TRUE(test, svcrdma_send_signal(sx, sc));
-	KUNIT_EXPECT_FALSE(test, svcrdma_send_signal(sx, sc));
-	/* Writes hold pages until the Send completes */
-	list_add(&rw, &sc->sc_rw);
-	KUNIT_EXPECT_TRUE(test, svcrdma_send_signal(sx, sc));
-	INIT_LIST_HEAD(&sc->sc_rw);
-	KUNIT_EXPECT_FALSE(test, svcrdma_send_signal(sx, sc));
-	/* Fewer than a quarter of the entries free */
-	atomic_set(&sx->sx_sq_avail, S_SQ / 4 - 1);
-	KUNIT_EXPECT_TRUE(test, svcrdma_send_signal(sx, sc));
-	KUNIT_EXPECT_TRUE(test, svcrdma_send_signal(sx, sc));
-	atomic_set(&sx->sx_sq_avail, S_SQ / 4);
-	KUNIT_EXPECT_FALSE(test, svcrdma_send_signal(sx, sc));
-}
-
-/*
- * S_EVERY - 1 Sends stay posted, holding their entries and contexts,
- * until the signaled one after them completes
- */
-static void s_unsig_retire(struct kunit *test)
-{
-	struct s_fix *f = test->priv;
-	struct svcrdma_xprt *sx = f->sx;
-	unsigned int i;
-
-	for (i = 1; i < S_EVERY; i++) {
-		s_post(test);
-		KUNIT_EXPECT_EQ(test, atomic_read(&sx->sx_sq_avail), S_SQ - i);
-		KUNIT_EXPECT_EQ(test, s_free_scs(sx), S_SCS - i);
-	}
-	KUNIT_EXPECT_FALSE(test, list_empty(&sx->sx_unsig));
-	s_post(test);
-	KUNIT_EXPECT_EQ(test, f->nsent, S_EVERY);
-	KUNIT_EXPECT_EQ(test, atomic_read(&sx->sx_sq_avail), S_SQ);
-	KUNIT_EXPECT_EQ(test, s_free_scs(sx), S_SCS);
-	KUNIT_EXPECT_TRUE(test, list_empty(&sx->sx_unsig));
-}
-
-/*
- * A flushed unsignaled Send completes by itself and leaves the list; the
- * teardown retires those no completion reached
- */
-static void s_unsig_flush(struct kunit *test)
-{
-	struct s_fix *f = test->priv;
-	struct svcrdma_xprt *sx = f->sx;
-	struct ib_wc wc = { .status = IB_WC_WR_FLUSH_ERR };
-	struct svcrdma_send_ctxt *first;
-
-	first = s_post(test);
-	s_post(test);
-	s_post(test);
-	KUNIT_EXPECT_TRUE(test, first->sc_unsig);
-	wc.wr_cqe = &first->sc_cqe;
-	svcrdma_send_done(NULL, &wc);
-	KUNIT_EXPECT_EQ(test, atomic_read(&sx->sx_sq_avail), S_SQ - 2);
-	KUNIT_EXPECT_EQ(test, s_free_scs(sx), S_SCS - 2);
-	KUNIT_EXPECT_TRUE(test, list_empty(&first->sc_node));
-	svcrdma_sends_retire_all(sx);
-	KUNIT_EXPECT_EQ(test, atomic_read(&sx->sx_sq_avail), S_SQ);
-	KUNIT_EXPECT_EQ(test, s_free_scs(sx), S_SCS);
-	KUNIT_EXPECT_TRUE(test, list_empty(&sx->sx_unsig));
-}
-
-static struct kunit_case s_unsig_cases[] = {
-	KUNIT_CASE(s_unsig_policy),
-	KUNIT_CASE(s_unsig_retire),
-	KUNIT_CASE(s_unsig_flush),
-	{}
-};
-
-static struct kunit_suite s_unsig_suite = {
-	.name = "svcrdma_send_unsig",
-	.init = s_init,
-	.exit = s_exit,
-	.test_cases = s_unsig_cases,
-};
-
-kunit_test_suites(&s_reasm_suite, &s_credit_suite, &s_unsig_suite);
+kunit_test_suites(&s_reasm_suite, &s_credit_suite);
 
 MODULE_DESCRIPTION("KUnit tests for the svcrdma Version 2 logic");
 MODULE_LICENSE("GPL");
