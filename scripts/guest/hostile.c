@@ -1452,9 +1452,10 @@ static int served(void)
  *                           a continued Call), then compared with the
  *                           file nfsd stored; with "retry" a first
  *                           attempt that fails with EIO is made again
- *   io xattr KIB            read by the scenario: a user extended
- *                           attribute of KIB KiB set on the file through
- *                           the mount (NFSv4.2 SETXATTR: its value is
+ *   io xattr KIB            read by the scenario: two user extended
+ *                           attributes of KIB KiB each set on the file,
+ *                           one after the other, through the mount
+ *                           (NFSv4.2 SETXATTR: its value is
  *                           not DDP-eligible, so above what we advertise
  *                           the Call goes as RDMA_NOMSG or
  *                           RDMA2_CALL_EXTERNAL), then compared with

@@ -225,19 +225,23 @@ hclient_write() {
 	cmp /tmp/hclient.w "$EXPORT_DIR/written"
 }
 
-# hclient_xattr KIB: a user extended attribute of KIB KiB of new data
-# set on the file through the mount (NFSv4.2 SETXATTR), then compared
-# with what nfsd stored on the export, and removed there
+# hclient_xattr KIB: two user extended attributes of KIB KiB of new
+# data each set on the file through the mount, one after the other
+# (NFSv4.2 SETXATTR), then compared with what nfsd stored on the
+# export, and removed there
 hclient_xattr() {
 	timeout -s KILL 60 python3 - "$1" "$HCLIENT_MNT/small" "$EXPORT_DIR/small" <<'PY'
 import os, sys
 kib, mnt, exp = int(sys.argv[1]), sys.argv[2], sys.argv[3]
-value = os.urandom(kib * 1024)
-os.setxattr(mnt, "user.hostile", value)
-stored = os.getxattr(exp, "user.hostile")
-os.removexattr(exp, "user.hostile")
-if stored != value:
-    sys.exit("nfsd stored %d octets, not the %d set" % (len(stored), len(value)))
+values = {"user.hostile%d" % i: os.urandom(kib * 1024) for i in (1, 2)}
+for name, value in values.items():
+    os.setxattr(mnt, name, value)
+for name, value in values.items():
+    stored = os.getxattr(exp, name)
+    os.removexattr(exp, name)
+    if stored != value:
+        sys.exit("%s: nfsd stored %d octets, not the %d set"
+                 % (name, len(stored), len(value)))
 PY
 }
 
@@ -408,7 +412,7 @@ hclient_case() {
 		elif [ "$rc" -eq 0 ] && [ "${io%% *}" = xattr ]; then
 			ok "hostile-client: $name: the mount works"
 			read -r kib _ <<< "${io#xattr }"
-			check "hostile-client: $name: a $kib KiB extended attribute set through the mount, stored intact" \
+			check "hostile-client: $name: two $kib KiB extended attributes set through the mount, stored intact" \
 				hclient_xattr "$kib"
 		elif [ "$rc" -eq 0 ] && [ "${io%% *}" = second ]; then
 			ok "hostile-client: $name: the mount works"
