@@ -2168,8 +2168,8 @@ static int lc_pull(struct lconn *lc, struct lcall *k)
 
 	if (k->pulled || !k->nreads || g_dry)
 		return 0;
-	if (k->nreads > LMAXSEGS || !pos != k->external || pos > k->rpclen ||
-	    pos & 3)
+	if (k->nreads > LMAXSEGS || (pos == 0) != k->external ||
+	    pos > k->rpclen || pos & 3)
 		return why("a Read list we do not pull: %u segments, position %u",
 			   k->nreads, pos);
 	for (i = 0; i < k->nreads; i++) {
@@ -2848,12 +2848,12 @@ static bool lc_recv_v2(struct lconn *lc, const uint8_t *b, uint32_t len)
 
 static void lc_recv(struct lconn *lc, const uint8_t *b, uint32_t len)
 {
-	struct lseg segs[LMAXSEGS] = { 0 }, calls[LMAXSEGS] = { 0 };
+	struct lseg segs[LMAXSEGS] = { 0 };
 	struct lcall *k = &g_call;
 	uint32_t off, xid = get32(b, len, 0), proc;
-	bool any = false;
-	int r, ncall = 0;
+	bool any = false, ext = false;
 	struct xw w;
+	int r;
 
 	if (len < 16) {
 		lfail("a message of %u octets", len);
@@ -2864,23 +2864,10 @@ static void lc_recv(struct lconn *lc, const uint8_t *b, uint32_t len)
 	if (get32(b, len, 4) == 2 && g_neg_v2) {
 		if (lc_recv_v2(lc, b, len))
 			return;
-		/*
-		 * CALL_INLINE: read on as an RDMA_MSG; CALL_EXTERNAL (v2-07,
-		 * Section 6.3.5), whose rdma_call list comes first: as an
-		 * RDMA_NOMSG, with no data item chunk in rdma_reads
-		 */
+		/* CALL_INLINE read on as an RDMA_MSG, CALL_EXTERNAL as NOMSG */
+		ext = proc == 8;
+		proc = ext ? 1 : 0;
 		off = 20;
-		if (proc == 8) {
-			ncall = read_list(b, len, &off, calls);
-			if (ncall <= 0)
-				goto bad;
-			if (get32(b, len, off) != 0) {
-				lfail("a CALL_EXTERNAL with data item chunks (xid 0x%08x)",
-				      xid);
-				return;
-			}
-		}
-		proc = proc == 8 ? 1 : 0;
 	} else if (get32(b, len, 4) != 1) {
 		/* Version 2 or other: ERR_VERS, in Version 1, or nothing */
 		if (g_neg_none) {
@@ -2911,17 +2898,19 @@ static void lc_recv(struct lconn *lc, const uint8_t *b, uint32_t len)
 	memset(k, 0, offsetof(struct lcall, reply));
 	k->fetched = false;
 	k->xid = xid;
-	if (ncall) {
-		/* CALL_EXTERNAL: rdma_call is the Call's Read list */
-		memcpy(k->rsegs, calls, sizeof(calls));
-		k->nreads = ncall;
-		off += 4;	/* the empty rdma_reads */
-	} else {
-		r = read_list(b, len, &off, k->rsegs);
-		if (r < 0)
-			goto bad;
-		k->nreads = r;
+	r = read_list(b, len, &off, k->rsegs);
+	if (r < 0 || (ext && !r))
+		goto bad;
+	k->nreads = r;
+	/*
+	 * CALL_EXTERNAL (v2-07, Section 6.3.5): that was rdma_call; its
+	 * rdma_reads (data item chunks) must be empty
+	 */
+	if (ext && get32(b, len, off) != 0) {
+		lfail("a CALL_EXTERNAL with data item chunks (xid 0x%08x)", xid);
+		return;
 	}
+	off += ext ? 4 : 0;
 	while (get32(b, len, off) == 1) {
 		off += 4;
 		r = read_segs(b, len, &off, k->nwrite ? segs : k->wsegs);
