@@ -2168,7 +2168,8 @@ static int lc_pull(struct lconn *lc, struct lcall *k)
 
 	if (k->pulled || !k->nreads || g_dry)
 		return 0;
-	if (k->nreads > LMAXSEGS || (pos == 0) != k->external ||
+	/* A Long Call's chunk at position zero, any other's inside the Call */
+	if (k->nreads > LMAXSEGS || (k->external ? pos != 0 : pos == 0) ||
 	    pos > k->rpclen || pos & 3)
 		return why("a Read list we do not pull: %u segments, position %u",
 			   k->nreads, pos);
