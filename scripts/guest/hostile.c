@@ -1383,6 +1383,13 @@ static int served(void)
  *   place [inv]             answer the READ through its Write chunk
  *                           (lc_place(): the data RDMA Written, the Write
  *                           list giving the octets written; Version 1)
+ *   longreply [empty|over|msg]
+ *                           answer with a Long Reply: nfsd's reply RDMA
+ *                           Written into the Reply chunk, an RDMA_NOMSG
+ *                           or REPLY_EXTERNAL giving the octets written;
+ *                           nothing written, the first segment claiming
+ *                           more than offered, or an RDMA_MSG claiming
+ *                           them too (lc_longreply())
  *   rdma write|read SEG FROM LEN
  *                           one RDMA Write or Read of LEN octets at FROM
  *                           ("end", or a signed number) octets after the
@@ -1418,6 +1425,7 @@ static int served(void)
  *                           (note_offsets()) is a kernel address
  *   expect pulled N         N or more Read chunks were pulled
  *   expect placed N         "place" answered N or more READs
+ *   expect longreplies N    "longreply" answered N or more Calls
  *   expect rdma denied|done every "rdma" action was refused with a
  *                           remote access error (at least one ran), or
  *                           every one completed
@@ -1452,6 +1460,9 @@ static int served(void)
  *                           a continued Call), then compared with the
  *                           file nfsd stored; with "retry" a first
  *                           attempt that fails with EIO is made again
+ *   io list                 read by the scenario: the export listed
+ *                           through the mount, compared with the names
+ *                           on the server, and the file read intact
  *   io xattr KIB            read by the scenario: two user extended
  *                           attributes of KIB KiB each set on the file,
  *                           one after the other, through the mount
@@ -1500,6 +1511,8 @@ struct lcall {
 	struct lseg wsegs[LMAXSEGS];	/* the first Write chunk's */
 	struct lseg rsegs[LMAXSEGS];	/* the Read list's */
 	struct lseg rp;		/* the Reply chunk's first */
+	struct lseg rpsegs[LMAXSEGS];	/* the Reply chunk's */
+	uint32_t nrpsegs;
 	struct lseg pw, pr;	/* the last earlier Call's Write, Read segment */
 	bool pulled;		/* its Read chunk is in @rpc */
 	bool external;		/* a Long Call: @rpc is its Read chunk */
@@ -1564,6 +1577,7 @@ static uint32_t g_after_read, g_nreadcalls;
 static uint32_t g_rdma_done, g_rdma_denied, g_rdma_other;
 static int g_expect_rdma;	/* 1: every one refused; 2: every one done */
 static uint32_t g_npulled, g_nplaced, g_expect_pulled, g_expect_placed;
+static uint32_t g_nlong, g_expect_long;
 static uint8_t g_advertise = 7;	/* "advertise": KiB - 1, RFC 8797 */
 /* "expect hidden": offsets offered, and those naming a kernel address */
 static uint32_t g_noffsets, g_nkaddrs;
@@ -2328,6 +2342,77 @@ static int lc_place(struct lconn *lc, struct lcall *k, bool inv)
 }
 
 /*
+ * "longreply [empty|over|msg]": the Call answered with a Long Reply
+ * (RFC 8166, Section 3.5.3; v2-07, Section 6.3.8): nfsd's RPC reply RDMA
+ * Written into the Call's Reply chunk, its segments filled in order,
+ * then an RDMA_NOMSG (REPLY_EXTERNAL in Version 2) whose Reply chunk
+ * gives every offered segment with the octets written into it. Our
+ * client takes that from any server, even for a reply that would fit
+ * inline (Documentation/xprtrdma.rst), and closes the connection for
+ * these: "empty", nothing written and every length 0; "over", the first
+ * segment claiming one XDR unit more than it offered; "msg", an RDMA_MSG
+ * that carries the reply inline and also claims the octets written into
+ * the chunk (Version 1).
+ */
+static int lc_longreply(struct lconn *lc, struct lcall *k, const char *how)
+{
+	struct xw w = { lc->sbuf + lc->slot * LSBUFSZ, 0, LSBUFSZ, false };
+	bool empty = !strcmp(how, "empty"), over = !strcmp(how, "over");
+	bool msg = !strcmp(how, "msg");
+	uint32_t done = 0, part, i;
+	const struct lseg *sg;
+
+	if (*how && !empty && !over && !msg)
+		return why("longreply %s: empty, over or msg", how);
+	if (!k->nrpsegs || k->nrpsegs > LMAXSEGS)
+		return why("longreply: Call %u offers %u Reply segments", k->no,
+			   k->nrpsegs);
+	if (msg && lc->v2)
+		return why("longreply msg: connection %u runs Version 2",
+			   lc->seq);
+	if (fetch(lc, k))
+		return -1;
+	if (lc->v2) {
+		lc_prefix_v2(&w, lc, k->xid, 11);	/* REPLY_EXTERNAL */
+		put32(&w, 0);				/* no Write list */
+	} else {
+		lc_prefix_v1(&w, k->xid, msg ? 0 : 1);	/* RDMA_MSG, NOMSG */
+		put32(&w, 0);				/* no Read list */
+		put32(&w, 0);				/* no Write list */
+	}
+	put32(&w, 1);
+	put32(&w, k->nrpsegs);
+	for (i = 0; i < k->nrpsegs; i++, done += part) {
+		sg = &k->rpsegs[i];
+		part = sg->len < k->replylen - done ? sg->len :
+			k->replylen - done;
+		if (empty)
+			part = 0;
+		if (part) {
+			if (lc->xbuf)	/* none: hostile -n */
+				memcpy(lc->xbuf, k->reply + done, part);
+			if (lc_rdma_must(lc, true, sg->handle, sg->off, part))
+				return -1;
+		}
+		put32(&w, sg->handle);
+		put32(&w, over && !i ? sg->len + 4 : part);
+		put64(&w, sg->off);
+	}
+	if (!empty && done < k->replylen)
+		return why("longreply: a reply of %u octets, a Reply chunk of %u",
+			   k->replylen, done);
+	if (msg)
+		putbytes(&w, k->reply, k->replylen);
+	if (w.over)
+		return why("longreply: a header of %u octets", w.n);
+	g_nlong++;
+	if (!g_dry)
+		printf("# connection %u: Call %u, a Long Reply%s%s, %u octets in %u segments\n",
+		       lc->seq, k->no, *how ? " " : "", how, done, k->nrpsegs);
+	return lc_send(lc, w.n, IBV_WR_SEND, 0);
+}
+
+/*
  * "rdma write|read SEG FROM LEN": one RDMA Write of LEN octets (0x5a) or
  * Read of LEN octets of the client's memory, FROM octets after the start
  * of segment SEG (negative: before it; "end": right after it). SEG is
@@ -2476,6 +2561,8 @@ static int lc_action(struct lconn *lc, char **tok, int n)
 	if (!strcmp(tok[0], "place") &&
 	    (n == 1 || (n == 2 && !strcmp(tok[1], "inv"))))
 		return lc_place(lc, &g_call, n == 2);
+	if (!strcmp(tok[0], "longreply") && (n == 1 || n == 2))
+		return lc_longreply(lc, &g_call, n == 2 ? tok[1] : "");
 	if (!strcmp(tok[0], "rdma") && n == 5)
 		return lc_rdma_action(lc, tok);
 	if (!strcmp(tok[0], "resend")) {
@@ -2927,11 +3014,12 @@ static void lc_recv(struct lconn *lc, const uint8_t *b, uint32_t len)
 	if (get32(b, len, off) == 1) {
 		off += 4;
 		k->has_reply = true;
-		r = read_segs(b, len, &off, segs);
+		r = read_segs(b, len, &off, k->rpsegs);
 		if (r < 0)
 			goto bad;
+		k->nrpsegs = r;
 		if (r)
-			k->rp = segs[0];
+			k->rp = k->rpsegs[0];
 	} else if (get32(b, len, off) != 0) {
 		goto bad;
 	} else {
@@ -3110,6 +3198,9 @@ static int load_case(const char *path)
 			   !strcmp(tok[1], "placed")) {
 			g_expect_placed = strtoul(tok[2], NULL, 0);
 		} else if (!strcmp(tok[0], "expect") && n == 3 &&
+			   !strcmp(tok[1], "longreplies")) {
+			g_expect_long = strtoul(tok[2], NULL, 0);
+		} else if (!strcmp(tok[0], "expect") && n == 3 &&
 			   !strcmp(tok[1], "ccalls")) {
 			g_expect_ccalls = strtoul(tok[2], NULL, 0);
 		} else if (!strcmp(tok[0], "expect") && n == 3 &&
@@ -3149,9 +3240,10 @@ static int load_case(const char *path)
 		} else if (!strcmp(tok[0], "io")) {
 			/*
 			 * "io forced SECS BOUND", "io second SECS", "io write
-			 * KIB [retry]", "io xattr KIB"
+			 * KIB [retry]", "io xattr KIB", "io list"
 			 */
-			if (!(n == 4 && !strcmp(tok[1], "forced") &&
+			if (!(n == 2 && !strcmp(tok[1], "list")) &&
+			    !(n == 4 && !strcmp(tok[1], "forced") &&
 			      atoi(tok[2]) > 0 && atoi(tok[3]) > 0) &&
 			    !(n == 4 && !strcmp(tok[1], "write") &&
 			      atoi(tok[2]) > 0 && !strcmp(tok[3], "retry")) &&
@@ -3161,7 +3253,7 @@ static int load_case(const char *path)
 			      atoi(tok[2]) > 0)) {
 				fclose(f);
 				return why("io forced SECS BOUND | io second SECS | %s",
-					   "io write KIB [retry] | io xattr KIB");
+					   "io write KIB [retry] | io xattr KIB | io list");
 			}
 		} else {
 			fclose(f);
@@ -3188,6 +3280,8 @@ static void dry_call(struct lcall *k, uint32_t no, uint32_t xid)
 				     0x1000 };
 	k->has_reply = true;
 	k->rp = (struct lseg){ 0xd00e | (xid & 0xff) << 16, 8192, 0, 0x3000 };
+	k->rpsegs[0] = k->rp;
+	k->nrpsegs = 1;
 	k->rsegs[0] = (struct lseg){ 0xd00f | (xid & 0xff) << 16, 16384, 128,
 				     0x5000 };
 	k->pw = (struct lseg){ 0xd00c, 8192, 0, 0x1000 };
@@ -3378,6 +3472,9 @@ static int listen_main(int port, const char *name, const char *path)
 	if (g_nplaced < g_expect_placed)
 		lfail("%u READs placed in Write chunks, not %u or more",
 		      g_nplaced, g_expect_placed);
+	if (g_nlong < g_expect_long)
+		lfail("%u Long Replies sent, not %u or more", g_nlong,
+		      g_expect_long);
 	if (g_expect_rdma &&
 	    (g_rdma_other || (g_expect_rdma == 1 ? g_rdma_done || !g_rdma_denied :
 			      g_rdma_denied || !g_rdma_done)))
@@ -3393,7 +3490,7 @@ static int listen_main(int port, const char *name, const char *path)
 		printf("not ok hostile-client: %s: %s\n", name, g_lfail);
 		fail = 1;
 	} else {
-		char cb[96] = "", cc[128] = "";
+		char cb[96] = "", cc[256] = "";
 
 		if (g_expect_cb && g_cb_replies)
 			snprintf(cb, sizeof(cb),
@@ -3409,6 +3506,9 @@ static int listen_main(int port, const char *name, const char *path)
 			snprintf(cc + strlen(cc), sizeof(cc) - strlen(cc),
 				 ", %u Read chunks pulled, %u READs placed",
 				 g_npulled, g_nplaced);
+		if (g_expect_long)
+			snprintf(cc + strlen(cc), sizeof(cc) - strlen(cc),
+				 ", %u Long Replies sent", g_nlong);
 		if (g_expect_hidden)
 			snprintf(cc + strlen(cc), sizeof(cc) - strlen(cc),
 				 ", no kernel address in %u offsets",

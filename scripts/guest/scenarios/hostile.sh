@@ -200,6 +200,20 @@ hclient_io() {
 		timeout -s KILL 60 cmp "$HCLIENT_MNT/small" "$EXPORT_DIR/small"
 }
 
+# hclient_list: the export listed through the mount, the names the same
+# as on the server, and the file read intact
+hclient_list() {
+	local got want
+	got=$(timeout -s KILL 60 ls -a "$HCLIENT_MNT") || return 1
+	want=$(ls -a "$EXPORT_DIR")
+	if [ "$got" != "$want" ]; then
+		log "listed through the mount: $(echo "$got" | tr '\n' ' ')"
+		log "on the server: $(echo "$want" | tr '\n' ' ')"
+		return 1
+	fi
+	timeout -s KILL 60 cmp "$HCLIENT_MNT/small" "$EXPORT_DIR/small"
+}
+
 # hclient_dd: /tmp/hclient.w written through the mount in 16 KiB
 # O_DIRECT writes; dd's error, if any, in /tmp/hclient.dd
 hclient_dd() {
@@ -414,6 +428,10 @@ hclient_case() {
 			read -r kib _ <<< "${io#xattr }"
 			check "hostile-client: $name: two $kib KiB extended attributes set through the mount, stored intact" \
 				hclient_xattr "$kib"
+		elif [ "$rc" -eq 0 ] && [ "$io" = list ]; then
+			ok "hostile-client: $name: the mount works"
+			check "hostile-client: $name: the export listed through the mount as on the server, a file read intact" \
+				hclient_list
 		elif [ "$rc" -eq 0 ] && [ "${io%% *}" = second ]; then
 			ok "hostile-client: $name: the mount works"
 			hclient_second "$name" "${io#second }"
