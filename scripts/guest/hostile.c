@@ -1510,7 +1510,6 @@ struct lcall {
 	bool has_reply;
 	struct lseg wsegs[LMAXSEGS];	/* the first Write chunk's */
 	struct lseg rsegs[LMAXSEGS];	/* the Read list's */
-	struct lseg rp;		/* the Reply chunk's first */
 	struct lseg rpsegs[LMAXSEGS];	/* the Reply chunk's */
 	uint32_t nrpsegs;
 	struct lseg pw, pr;	/* the last earlier Call's Write, Read segment */
@@ -1655,8 +1654,8 @@ static int emit_listen(struct xw *w, const char *t, char **tok, int n,
 		{ "$PWHANDLE", offsetof(struct lcall, pw.handle) },
 		{ "$WHANDLE", offsetof(struct lcall, wsegs[0].handle) },
 		{ "$WLEN", offsetof(struct lcall, wsegs[0].len) },
-		{ "$RHANDLE", offsetof(struct lcall, rp.handle) },
-		{ "$RLEN", offsetof(struct lcall, rp.len) },
+		{ "$RHANDLE", offsetof(struct lcall, rpsegs[0].handle) },
+		{ "$RLEN", offsetof(struct lcall, rpsegs[0].len) },
 		{ "@REPLYLEN", offsetof(struct lcall, replylen) },
 	};
 	const struct lcall *k = &g_call;
@@ -1688,11 +1687,11 @@ static int emit_listen(struct xw *w, const char *t, char **tok, int n,
 	} else if (!strcmp(t, "$WOFF")) {
 		put64(w, k->wsegs[0].off);
 	} else if (!strcmp(t, "$ROFF")) {
-		put64(w, k->rp.off);
+		put64(w, k->rpsegs[0].off);
 	} else if (!strcmp(t, "$RKEY")) {
-		put32(w, k->nwsegs ? k->wsegs[0].handle : k->rp.handle);
+		put32(w, k->nwsegs ? k->wsegs[0].handle : k->rpsegs[0].handle);
 	} else if (!strcmp(t, "$BADRKEY")) {
-		put32(w, (k->wsegs[0].handle ^ k->rp.handle ^ k->xid) |
+		put32(w, (k->wsegs[0].handle ^ k->rpsegs[0].handle ^ k->xid) |
 			 0x5a000000);
 	} else if (!strcmp(t, "$CBXID")) {
 		put32(w, k->xid + 1);
@@ -2437,7 +2436,7 @@ static int lc_rdma_action(struct lconn *lc, char **tok)
 	else if (!strcmp(tok[2], "read"))
 		sg = k->rsegs[0];
 	else if (!strcmp(tok[2], "reply"))
-		sg = k->rp;
+		sg = k->rpsegs[0];
 	else if (!strcmp(tok[2], "pwrite"))
 		sg = k->pw;
 	else if (!strcmp(tok[2], "pread"))
@@ -2717,8 +2716,8 @@ static void note_offsets(const struct lcall *k)
 		note_offset(k->rsegs[i].off);
 	for (i = 0; i < k->nwsegs && i < LMAXSEGS; i++)
 		note_offset(k->wsegs[i].off);
-	if (k->has_reply)
-		note_offset(k->rp.off);
+	for (i = 0; i < k->nrpsegs && i < LMAXSEGS; i++)
+		note_offset(k->rpsegs[i].off);
 }
 
 static void run_on(struct lconn *lc, int kind, uint32_t no, bool *any)
@@ -3018,8 +3017,6 @@ static void lc_recv(struct lconn *lc, const uint8_t *b, uint32_t len)
 		if (r < 0)
 			goto bad;
 		k->nrpsegs = r;
-		if (r)
-			k->rp = k->rpsegs[0];
 	} else if (get32(b, len, off) != 0) {
 		goto bad;
 	} else {
@@ -3279,8 +3276,8 @@ static void dry_call(struct lcall *k, uint32_t no, uint32_t xid)
 	k->wsegs[0] = (struct lseg){ 0xd00d | (xid & 0xff) << 16, 8192, 0,
 				     0x1000 };
 	k->has_reply = true;
-	k->rp = (struct lseg){ 0xd00e | (xid & 0xff) << 16, 8192, 0, 0x3000 };
-	k->rpsegs[0] = k->rp;
+	k->rpsegs[0] = (struct lseg){ 0xd00e | (xid & 0xff) << 16, 8192, 0,
+				      0x3000 };
 	k->nrpsegs = 1;
 	k->rsegs[0] = (struct lseg){ 0xd00f | (xid & 0xff) << 16, 16384, 128,
 				     0x5000 };
