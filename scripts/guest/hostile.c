@@ -2276,6 +2276,38 @@ static int read_data(const struct lcall *k, uint32_t *doff, uint32_t *dlen)
 }
 
 /*
+ * A chunk the client offered (@nsegs of @segs) filled as a Responder
+ * fills it: @len octets of @src RDMA Written segment after segment, and
+ * the chunk encoded into @w as it is returned, its segment count, then
+ * each segment with the octets written into it; with @extra, the first
+ * claims that many octets more than was offered in it ("longreply
+ * over"). Return: the octets written
+ * (short of @len when the chunk is too small), or -1 (g_why).
+ */
+static int64_t lc_fill(struct lconn *lc, struct xw *w, const struct lseg *segs,
+		       uint32_t nsegs, const uint8_t *src, uint32_t len,
+		       uint32_t extra)
+{
+	uint32_t done = 0, part, i;
+
+	put32(w, nsegs);
+	for (i = 0; i < nsegs; i++, done += part) {
+		part = segs[i].len < len - done ? segs[i].len : len - done;
+		if (part) {
+			if (lc->xbuf)	/* none: hostile -n */
+				memcpy(lc->xbuf, src + done, part);
+			if (lc_rdma_must(lc, true, segs[i].handle, segs[i].off,
+					 part))
+				return -1;
+		}
+		put32(w, segs[i].handle);
+		put32(w, i || !extra ? part : segs[i].len + extra);
+		put64(w, segs[i].off);
+	}
+	return done;
+}
+
+/*
  * "place": the READ answered as a server that uses the Write chunk
  * (RFC 8166, Section 3.4.6): the data of nfsd's READ result RDMA Written
  * into the Call's first Write chunk, its segments filled in order, the
@@ -2288,8 +2320,8 @@ static int read_data(const struct lcall *k, uint32_t *doff, uint32_t *dlen)
 static int lc_place(struct lconn *lc, struct lcall *k, bool inv)
 {
 	struct xw w = { lc->sbuf + lc->slot * LSBUFSZ, 0, LRBUFSZ, false };
-	uint32_t doff = 0, dlen = 0, done = 0, part, i, rest;
-	const struct lseg *sg;
+	uint32_t doff = 0, dlen = 0, rest;
+	int64_t done;
 
 	if (lc->v2)
 		return why("place: connection %u runs Version 2", lc->seq);
@@ -2306,22 +2338,12 @@ static int lc_place(struct lconn *lc, struct lcall *k, bool inv)
 	lc_prefix_v1(&w, k->xid, 0);
 	put32(&w, 0);		/* no Read list */
 	put32(&w, 1);
-	put32(&w, k->nwsegs);
-	for (i = 0; i < k->nwsegs; i++, done += part) {
-		sg = &k->wsegs[i];
-		part = sg->len < dlen - done ? sg->len : dlen - done;
-		if (part) {
-			memcpy(lc->xbuf, k->reply + doff + done, part);
-			if (lc_rdma_must(lc, true, sg->handle, sg->off, part))
-				return -1;
-		}
-		put32(&w, sg->handle);
-		put32(&w, part);
-		put64(&w, sg->off);
-	}
+	done = lc_fill(lc, &w, k->wsegs, k->nwsegs, k->reply + doff, dlen, 0);
+	if (done < 0)
+		return -1;
 	if (done < dlen)
 		return why("place: READ data of %u octets, a Write chunk of %u",
-			   dlen, done);
+			   dlen, (uint32_t)done);
 	put32(&w, 0);		/* the end of the Write list */
 	put32(&w, 0);		/* no Reply chunk */
 	rest = doff + dlen + (-dlen & 3);
@@ -2358,8 +2380,7 @@ static int lc_longreply(struct lconn *lc, struct lcall *k, const char *how)
 	struct xw w = { lc->sbuf + lc->slot * LSBUFSZ, 0, LSBUFSZ, false };
 	bool empty = !strcmp(how, "empty"), over = !strcmp(how, "over");
 	bool msg = !strcmp(how, "msg");
-	uint32_t done = 0, part, i;
-	const struct lseg *sg;
+	int64_t done;
 
 	if (*how && !empty && !over && !msg)
 		return why("longreply %s: empty, over or msg", how);
@@ -2380,26 +2401,13 @@ static int lc_longreply(struct lconn *lc, struct lcall *k, const char *how)
 		put32(&w, 0);				/* no Write list */
 	}
 	put32(&w, 1);
-	put32(&w, k->nrpsegs);
-	for (i = 0; i < k->nrpsegs; i++, done += part) {
-		sg = &k->rpsegs[i];
-		part = sg->len < k->replylen - done ? sg->len :
-			k->replylen - done;
-		if (empty)
-			part = 0;
-		if (part) {
-			if (lc->xbuf)	/* none: hostile -n */
-				memcpy(lc->xbuf, k->reply + done, part);
-			if (lc_rdma_must(lc, true, sg->handle, sg->off, part))
-				return -1;
-		}
-		put32(&w, sg->handle);
-		put32(&w, over && !i ? sg->len + 4 : part);
-		put64(&w, sg->off);
-	}
+	done = lc_fill(lc, &w, k->rpsegs, k->nrpsegs, k->reply,
+		       empty ? 0 : k->replylen, over ? 4 : 0);
+	if (done < 0)
+		return -1;
 	if (!empty && done < k->replylen)
 		return why("longreply: a reply of %u octets, a Reply chunk of %u",
-			   k->replylen, done);
+			   k->replylen, (uint32_t)done);
 	if (msg)
 		putbytes(&w, k->reply, k->replylen);
 	if (w.over)
@@ -2407,7 +2415,8 @@ static int lc_longreply(struct lconn *lc, struct lcall *k, const char *how)
 	g_nlong++;
 	if (!g_dry)
 		printf("# connection %u: Call %u, a Long Reply%s%s, %u octets in %u segments\n",
-		       lc->seq, k->no, *how ? " " : "", how, done, k->nrpsegs);
+		       lc->seq, k->no, *how ? " " : "", how, (uint32_t)done,
+		       k->nrpsegs);
 	return lc_send(lc, w.n, IBV_WR_SEND, 0);
 }
 
