@@ -1383,13 +1383,15 @@ static int served(void)
  *   place [inv]             answer the READ through its Write chunk
  *                           (lc_place(): the data RDMA Written, the Write
  *                           list giving the octets written; Version 1)
- *   longreply [empty|over|msg]
+ *   longreply [empty|over|msg|fewer|swap]
  *                           answer with a Long Reply: nfsd's reply RDMA
  *                           Written into the Reply chunk, an RDMA_NOMSG
  *                           or REPLY_EXTERNAL giving the octets written;
  *                           nothing written, the first segment claiming
- *                           more than offered, or an RDMA_MSG claiming
- *                           them too (lc_longreply())
+ *                           more than offered, an RDMA_MSG claiming
+ *                           them too, only the segments written into
+ *                           returned, or the first two segments' handles
+ *                           exchanged (lc_longreply())
  *   rdma write|read SEG FROM LEN
  *                           one RDMA Write or Read of LEN octets at FROM
  *                           ("end", or a signed number) octets after the
@@ -2275,23 +2277,36 @@ static int read_data(const struct lcall *k, uint32_t *doff, uint32_t *dlen)
 	return 0;
 }
 
+/* How lc_fill() returns a chunk other than as a Responder must */
+enum {
+	LF_OVER = 1,	/* the first segment claims 4 octets more than offered */
+	LF_USED = 2,	/* only the segments written into are returned */
+	LF_SWAP = 4,	/* the first two segments' handles are exchanged */
+};
+
 /*
  * A chunk the client offered (@nsegs of @segs) filled as a Responder
  * fills it: @len octets of @src RDMA Written segment after segment, and
  * the chunk encoded into @w as it is returned, its segment count, then
- * each segment with the octets written into it; with @extra, the first
- * claims that many octets more than was offered in it ("longreply
- * over"). Return: the octets written
- * (short of @len when the chunk is too small), or -1 (g_why).
+ * each segment with the octets written into it; @how (LF_*) changes what
+ * is returned, never what is written. Return: the octets written (short
+ * of @len when the chunk is too small), or -1 (g_why).
  */
 static int64_t lc_fill(struct lconn *lc, struct xw *w, const struct lseg *segs,
 		       uint32_t nsegs, const uint8_t *src, uint32_t len,
-		       uint32_t extra)
+		       unsigned int how)
 {
-	uint32_t done = 0, part, i;
+	uint32_t done = 0, part, used = 0, i, at;
 
-	put32(w, nsegs);
-	for (i = 0; i < nsegs; i++, done += part) {
+	for (i = 0; i < nsegs && done < len; i++, used++)
+		done += segs[i].len < len - done ? segs[i].len : len - done;
+	if ((how & LF_USED) && used == nsegs)
+		return why("a chunk of %u segments, every one written into",
+			   nsegs);
+	if ((how & LF_SWAP) && nsegs < 2)
+		return why("a chunk of %u segment, none to exchange", nsegs);
+	put32(w, how & LF_USED ? used : nsegs);
+	for (i = 0, done = 0; i < nsegs; i++, done += part) {
 		part = segs[i].len < len - done ? segs[i].len : len - done;
 		if (part) {
 			if (lc->xbuf)	/* none: hostile -n */
@@ -2300,8 +2315,11 @@ static int64_t lc_fill(struct lconn *lc, struct xw *w, const struct lseg *segs,
 					 part))
 				return -1;
 		}
-		put32(w, segs[i].handle);
-		put32(w, i || !extra ? part : segs[i].len + extra);
+		if ((how & LF_USED) && i >= used)
+			continue;
+		at = (how & LF_SWAP) && i < 2 ? 1 - i : i;
+		put32(w, segs[at].handle);
+		put32(w, i || !(how & LF_OVER) ? part : segs[i].len + 4);
 		put64(w, segs[i].off);
 	}
 	return done;
@@ -2363,9 +2381,9 @@ static int lc_place(struct lconn *lc, struct lcall *k, bool inv)
 }
 
 /*
- * "longreply [empty|over|msg]": the Call answered with a Long Reply
- * (RFC 8166, Section 3.5.3; v2-07, Section 6.3.8): nfsd's RPC reply RDMA
- * Written into the Call's Reply chunk, its segments filled in order,
+ * "longreply [empty|over|msg|fewer|swap]": the Call answered with a Long
+ * Reply (RFC 8166, Section 3.5.3; v2-07, Section 6.3.8): nfsd's RPC reply
+ * RDMA Written into the Call's Reply chunk, its segments filled in order,
  * then an RDMA_NOMSG (REPLY_EXTERNAL in Version 2) whose Reply chunk
  * gives every offered segment with the octets written into it. Our
  * client takes that from any server, even for a reply that would fit
@@ -2373,17 +2391,21 @@ static int lc_place(struct lconn *lc, struct lcall *k, bool inv)
  * these: "empty", nothing written and every length 0; "over", the first
  * segment claiming one XDR unit more than it offered; "msg", an RDMA_MSG
  * that carries the reply inline and also claims the octets written into
- * the chunk (Version 1).
+ * the chunk (Version 1); "swap", the first two segments returned with
+ * each other's handle. It takes "fewer": the chunk returned with only
+ * the segments written into, each where it was offered.
  */
 static int lc_longreply(struct lconn *lc, struct lcall *k, const char *how)
 {
 	struct xw w = { lc->sbuf + lc->slot * LSBUFSZ, 0, LSBUFSZ, false };
 	bool empty = !strcmp(how, "empty"), over = !strcmp(how, "over");
-	bool msg = !strcmp(how, "msg");
+	bool msg = !strcmp(how, "msg"), fewer = !strcmp(how, "fewer");
+	bool swap = !strcmp(how, "swap");
+	uint32_t at;
 	int64_t done;
 
-	if (*how && !empty && !over && !msg)
-		return why("longreply %s: empty, over or msg", how);
+	if (*how && !empty && !over && !msg && !fewer && !swap)
+		return why("longreply %s: empty, over, msg, fewer or swap", how);
 	if (!k->nrpsegs || k->nrpsegs > LMAXSEGS)
 		return why("longreply: Call %u offers %u Reply segments", k->no,
 			   k->nrpsegs);
@@ -2401,8 +2423,10 @@ static int lc_longreply(struct lconn *lc, struct lcall *k, const char *how)
 		put32(&w, 0);				/* no Write list */
 	}
 	put32(&w, 1);
+	at = w.n;	/* the Reply chunk's segment count, as returned */
 	done = lc_fill(lc, &w, k->rpsegs, k->nrpsegs, k->reply,
-		       empty ? 0 : k->replylen, over ? 4 : 0);
+		       empty ? 0 : k->replylen, (over ? LF_OVER : 0) |
+		       (fewer ? LF_USED : 0) | (swap ? LF_SWAP : 0));
 	if (done < 0)
 		return -1;
 	if (!empty && done < k->replylen)
@@ -2414,9 +2438,9 @@ static int lc_longreply(struct lconn *lc, struct lcall *k, const char *how)
 		return why("longreply: a header of %u octets", w.n);
 	g_nlong++;
 	if (!g_dry)
-		printf("# connection %u: Call %u, a Long Reply%s%s, %u octets in %u segments\n",
+		printf("# connection %u: Call %u, a Long Reply%s%s, %u octets in %u segments, %u returned\n",
 		       lc->seq, k->no, *how ? " " : "", how, (uint32_t)done,
-		       k->nrpsegs);
+		       k->nrpsegs, get32(w.p, w.n, at));
 	return lc_send(lc, w.n, IBV_WR_SEND, 0);
 }
 
@@ -3271,8 +3295,10 @@ static int load_case(const char *path)
 }
 
 /*
- * hostile -n: a made-up Call, with a Write and a Reply chunk; handles
- * 0x00NNd00d and 0x00NNd00e, NN the low octet of @xid
+ * hostile -n: a made-up Call, with a Write chunk and a Reply chunk of
+ * three segments (as our client offers for a READDIR: head, pages,
+ * tail); handles 0x00NNd00d, 0x00NNd00e, 0x00NNd01e and 0x00NNd02e, NN
+ * the low octet of @xid
  */
 static void dry_call(struct lcall *k, uint32_t no, uint32_t xid)
 {
@@ -3287,7 +3313,11 @@ static void dry_call(struct lcall *k, uint32_t no, uint32_t xid)
 	k->has_reply = true;
 	k->rpsegs[0] = (struct lseg){ 0xd00e | (xid & 0xff) << 16, 8192, 0,
 				      0x3000 };
-	k->nrpsegs = 1;
+	k->rpsegs[1] = (struct lseg){ 0xd01e | (xid & 0xff) << 16, 4096, 0,
+				      0x6000 };
+	k->rpsegs[2] = (struct lseg){ 0xd02e | (xid & 0xff) << 16, 4096, 0,
+				      0x8000 };
+	k->nrpsegs = 3;
 	k->rsegs[0] = (struct lseg){ 0xd00f | (xid & 0xff) << 16, 16384, 128,
 				     0x5000 };
 	k->pw = (struct lseg){ 0xd00c, 8192, 0, 0x1000 };
