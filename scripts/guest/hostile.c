@@ -2438,9 +2438,9 @@ static int lc_longreply(struct lconn *lc, struct lcall *k, const char *how)
 		return why("longreply: a header of %u octets", w.n);
 	g_nlong++;
 	if (!g_dry)
-		printf("# connection %u: Call %u, a Long Reply%s%s, %u octets in %u segments, %u returned\n",
+		printf("# connection %u: Call %u, a Long Reply%s%s, %u octets, %u/%u segments\n",
 		       lc->seq, k->no, *how ? " " : "", how, (uint32_t)done,
-		       k->nrpsegs, get32(w.p, w.n, at));
+		       get32(w.p, w.n, at), k->nrpsegs);
 	return lc_send(lc, w.n, IBV_WR_SEND, 0);
 }
 
