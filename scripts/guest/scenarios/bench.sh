@@ -886,27 +886,17 @@ bench_raw() {
 }
 
 # bench_now: seconds on the host's clock, which scripts/bench writes into
-# /out/hostclock every 2 s and on which the run's hard stop is kept (the
-# guest's own clock counts instructions and can run behind it); the
-# guest's seconds when there is no such file (vmtest run by hand). A
-# read that fails (the file being replaced) is tried again, then the
-# last value read is moved on by the guest's own seconds since.
+# /out/hostclock every 2 s (a whole file renamed into place, so a read
+# gets one value or the other) and on which the run's hard stop is kept:
+# the guest's own clock counts instructions and can run behind it. The
+# guest's seconds when there is no such file (vmtest run by hand).
 bench_now() {
-	local t i last
-	if [ ! -e /out/hostclock ]; then
+	local t
+	if read -r t 2> /dev/null < /out/hostclock && [[ $t =~ ^[0-9]+$ ]]; then
+		echo "$t"
+	else
 		echo "$SECONDS"
-		return
 	fi
-	for i in 1 2 3 4 5; do
-		if read -r t 2> /dev/null < /out/hostclock && [[ $t =~ ^[0-9]+$ ]]; then
-			echo "$t $SECONDS" > /run/bench.lastclock
-			echo "$t"
-			return
-		fi
-		sleep 0.2
-	done
-	read -r t last 2> /dev/null < /run/bench.lastclock || { t=$SECONDS last=$SECONDS; }
-	echo $((t + SECONDS - last))
 }
 
 bench_client() {
