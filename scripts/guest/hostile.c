@@ -1328,7 +1328,9 @@ static int served(void)
  *
  * Accepts RPC-over-RDMA connections on PORT and serves them as a proxy:
  * each Version 1 Call's RPC message goes to nfsd over TCP (record
- * marking), and nfsd's RPC reply comes back as an inline RDMA_MSG. A
+ * marking), and nfsd's RPC reply comes back as an inline RDMA_MSG, or as
+ * a Long Reply through the Call's Reply chunk when it is longer than our
+ * 8 KiB Sends (lc_forward()); a reply longer than LREPLYSZ fails. A
  * Call's Read chunk is pulled first (lc_pull(): RDMA Reads, the data
  * put back at its XDR position); so is a Long Call's Position-zero
  * chunk (RDMA_NOMSG, RDMA2_CALL_EXTERNAL), which is the whole Call. The
@@ -1447,6 +1449,10 @@ static int served(void)
  *                           read by the scenario: our client's trace
  *                           event EVENT is recorded during the case with
  *                           TEXT in its line
+ *   scenario longreply OCTETS SEGS
+ *                           read by the scenario: our log shows a
+ *                           "longreply" of more than OCTETS octets
+ *                           written into more than SEGS segments
  *   io forced SECS BOUND    read by the scenario: after the mount, cmp
  *                           of the file, then a stat of a new name in
  *                           the background; umount -f if it is still
@@ -1462,9 +1468,11 @@ static int served(void)
  *                           a continued Call), then compared with the
  *                           file nfsd stored; with "retry" a first
  *                           attempt that fails with EIO is made again
- *   io list                 read by the scenario: the export listed
+ *   io list [N]             read by the scenario: the export listed
  *                           through the mount, compared with the names
- *                           on the server, and the file read intact
+ *                           on the server, and the file read intact;
+ *                           with N, a directory of N new files in the
+ *                           export listed instead of the export
  *   io xattr KIB            read by the scenario: two user extended
  *                           attributes of KIB KiB each set on the file,
  *                           one after the other, through the mount
@@ -1498,6 +1506,13 @@ static int served(void)
 #define MAXON 32
 #define LXBUFSZ (64 * 1024)	/* what one RDMA Read or Write moves */
 #define LMAXSEGS 16		/* segments of a chunk kept */
+/*
+ * nfsd's RPC reply to one Call: an NFSv4 READDIR result of up to 64 KiB
+ * (the client's first dtsize, NFS_INIT_DTSIZE) and the RPC, COMPOUND,
+ * SEQUENCE and PUTFH results before it. A longer reply fails the Call's
+ * case (fetch()), never cut short.
+ */
+#define LREPLYSZ (LXBUFSZ + LRBUFSZ)
 #define LRDMA_WRID 0x52444d41	/* our RDMA Reads' and Writes' wr_id */
 
 /* A segment the client offered; @pos: a Read segment's XDR position */
@@ -1519,7 +1534,7 @@ struct lcall {
 	bool external;		/* a Long Call: @rpc is its Read chunk */
 	const uint8_t *rpc;	/* the Call's RPC message */
 	uint32_t rpclen;
-	uint8_t reply[LRBUFSZ];	/* nfsd's RPC reply */
+	uint8_t reply[LREPLYSZ];	/* nfsd's RPC reply */
 	uint32_t replylen;
 	bool fetched;
 };
@@ -1579,6 +1594,7 @@ static uint32_t g_rdma_done, g_rdma_denied, g_rdma_other;
 static int g_expect_rdma;	/* 1: every one refused; 2: every one done */
 static uint32_t g_npulled, g_nplaced, g_expect_pulled, g_expect_placed;
 static uint32_t g_nlong, g_expect_long;
+static uint32_t g_long_min;	/* "scenario longreply OCTETS SEGS" */
 static uint8_t g_advertise = 7;	/* "advertise": KiB - 1, RFC 8797 */
 /* "expect hidden": offsets offered, and those naming a kernel address */
 static uint32_t g_noffsets, g_nkaddrs;
@@ -1798,6 +1814,16 @@ static int fetch(struct lconn *lc, struct lcall *k)
 		struct xw w = { k->reply, 0, sizeof(k->reply), false };
 
 		put_rpc_reply(&w, k->xid);
+		/*
+		 * A case whose Long Reply must be longer than OCTETS
+		 * ("scenario longreply") gets a made-up reply that is: zero
+		 * words after the RPC header
+		 */
+		if (g_long_min > sizeof(k->reply) - 64 - 4)
+			return why("a reply of more than %u octets, at most %zu",
+				   g_long_min, sizeof(k->reply) - 64);
+		while (g_long_min && w.n <= g_long_min)
+			put32(&w, 0);
 		k->replylen = w.n;
 		k->fetched = true;
 		return 0;
@@ -2142,9 +2168,14 @@ static void lc_prefix_v2(struct xw *w, const struct lconn *lc, uint32_t xid,
 	put32(w, htype);
 }
 
+static int lc_longreply(struct lconn *lc, struct lcall *k, const char *how);
+
 /*
  * The Reply the proxy sends, nfsd's RPC reply inline: RDMA_MSG with no
- * chunks, or in Version 2 REPLY_INLINE with an empty Write list
+ * chunks, or in Version 2 REPLY_INLINE with an empty Write list. A reply
+ * too long for the 8 KiB Sends our private data announces goes as a Long
+ * Reply when the Call offered a Reply chunk (v2-07, Section 6.6.3), else
+ * it fails the case.
  */
 static int lc_forward(struct lconn *lc, struct lcall *k)
 {
@@ -2162,6 +2193,8 @@ static int lc_forward(struct lconn *lc, struct lcall *k)
 		put32(&w, 0);
 	}
 	putbytes(&w, k->reply, k->replylen);
+	if (w.over && k->nrpsegs)
+		return lc_longreply(lc, k, NULL);
 	if (w.over)
 		return why("a Reply of %u octets is too long to go inline",
 			   k->replylen);
@@ -2393,19 +2426,25 @@ static int lc_place(struct lconn *lc, struct lcall *k, bool inv)
  * that carries the reply inline and also claims the octets written into
  * the chunk (Version 1); "swap", the first two segments returned with
  * each other's handle. It takes "fewer": the chunk returned with only
- * the segments written into, each where it was offered.
+ * the segments written into, each where it was offered. With @how NULL
+ * it is the proxy's own Long Reply (lc_forward(): nfsd's reply too long
+ * to go inline), in the form a Responder must use, and not counted.
+ * The log gives the octets written, the segments written into and
+ * offered, with their lengths, and the segments returned.
  */
 static int lc_longreply(struct lconn *lc, struct lcall *k, const char *how)
 {
 	struct xw w = { lc->sbuf + lc->slot * LSBUFSZ, 0, LSBUFSZ, false };
-	bool empty = !strcmp(how, "empty"), over = !strcmp(how, "over");
-	bool msg = !strcmp(how, "msg"), fewer = !strcmp(how, "fewer");
-	bool swap = !strcmp(how, "swap");
-	uint32_t at;
+	const char *form = how ? how : "";
+	bool empty = !strcmp(form, "empty"), over = !strcmp(form, "over");
+	bool msg = !strcmp(form, "msg"), fewer = !strcmp(form, "fewer");
+	bool swap = !strcmp(form, "swap");
+	char lens[LMAXSEGS * 11 + 1];
+	uint32_t at, used, left, i, n;
 	int64_t done;
 
-	if (*how && !empty && !over && !msg && !fewer && !swap)
-		return why("longreply %s: empty, over, msg, fewer or swap", how);
+	if (*form && !empty && !over && !msg && !fewer && !swap)
+		return why("longreply %s: empty, over, msg, fewer or swap", form);
 	if (!k->nrpsegs || k->nrpsegs > LMAXSEGS)
 		return why("longreply: Call %u offers %u Reply segments", k->no,
 			   k->nrpsegs);
@@ -2436,11 +2475,25 @@ static int lc_longreply(struct lconn *lc, struct lcall *k, const char *how)
 		putbytes(&w, k->reply, k->replylen);
 	if (w.over)
 		return why("longreply: a header of %u octets", w.n);
-	g_nlong++;
-	if (!g_dry)
-		printf("# connection %u: Call %u, a Long Reply%s%s, %u octets, %u/%u segments\n",
-		       lc->seq, k->no, *how ? " " : "", how, (uint32_t)done,
-		       get32(w.p, w.n, at), k->nrpsegs);
+	if (how)
+		g_nlong++;
+	if (g_dry)
+		return lc_send(lc, w.n, IBV_WR_SEND, 0);
+	/* The segments written into: lc_fill() fills them in order */
+	for (i = 0, n = 0, used = 0, left = done; i < k->nrpsegs; i++) {
+		n += snprintf(lens + n, sizeof(lens) - n, "%s%u", i ? "+" : "",
+			      k->rpsegs[i].len);
+		if (left && k->rpsegs[i].len)
+			used++;
+		left -= k->rpsegs[i].len < left ? k->rpsegs[i].len : left;
+	}
+	printf("# connection %u: Call %u, ", lc->seq, k->no);
+	if (how)
+		printf("a Long Reply%s%s, ", *how ? " " : "", how);
+	else
+		printf("nfsd's reply too long to go inline, as a Long Reply: ");
+	printf("%u octets written into %u of %u segments (%s octets offered), %u returned\n",
+	       (uint32_t)done, used, k->nrpsegs, lens, get32(w.p, w.n, at));
 	return lc_send(lc, w.n, IBV_WR_SEND, 0);
 }
 
@@ -3262,17 +3315,27 @@ static int load_case(const char *path)
 				return why("mount ok|fail SECS [3|4.0|4.1|4.2 [OPTS]]");
 			}
 		} else if (!strcmp(tok[0], "scenario")) {
-			/* read by the scenario: "scenario trace EVENT TEXT" */
-			if (n < 4 || strcmp(tok[1], "trace")) {
+			/*
+			 * read by the scenario: "scenario trace EVENT TEXT",
+			 * "scenario longreply OCTETS SEGS"
+			 */
+			if (!(n >= 4 && !strcmp(tok[1], "trace")) &&
+			    !(n == 4 && !strcmp(tok[1], "longreply") &&
+			      atoi(tok[2]) > 0 && atoi(tok[3]) > 0)) {
 				fclose(f);
-				return why("scenario trace EVENT TEXT");
+				return why("scenario trace EVENT TEXT | %s",
+					   "scenario longreply OCTETS SEGS");
 			}
+			if (!strcmp(tok[1], "longreply"))
+				g_long_min = atoi(tok[2]);
 		} else if (!strcmp(tok[0], "io")) {
 			/*
 			 * "io forced SECS BOUND", "io second SECS", "io write
-			 * KIB [retry]", "io xattr KIB", "io list"
+			 * KIB [retry]", "io xattr KIB", "io list [N]"
 			 */
 			if (!(n == 2 && !strcmp(tok[1], "list")) &&
+			    !(n == 3 && !strcmp(tok[1], "list") &&
+			      atoi(tok[2]) > 0 && atoi(tok[2]) <= 1000) &&
 			    !(n == 4 && !strcmp(tok[1], "forced") &&
 			      atoi(tok[2]) > 0 && atoi(tok[3]) > 0) &&
 			    !(n == 4 && !strcmp(tok[1], "write") &&
@@ -3283,7 +3346,7 @@ static int load_case(const char *path)
 			      atoi(tok[2]) > 0)) {
 				fclose(f);
 				return why("io forced SECS BOUND | io second SECS | %s",
-					   "io write KIB [retry] | io xattr KIB | io list");
+					   "io write KIB [retry] | io xattr KIB | io list [N]");
 			}
 		} else {
 			fclose(f);
@@ -3330,8 +3393,11 @@ static void dry_call(struct lcall *k, uint32_t no, uint32_t xid)
  * order on one made-up Call (dry_call(), xid 0x12300000 plus the index
  * of its first line), in the order of their first lines, on a
  * connection that only prints what would be sent. @RPC is a made-up
- * Reply (MSG_ACCEPTED, SUCCESS); $HWHANDLE is 0x0000beef while no
- * "hold" has run, and "release" without one does nothing.
+ * Reply (MSG_ACCEPTED, SUCCESS), followed by zero words up to more than
+ * OCTETS octets in a case with "scenario longreply OCTETS SEGS"; its
+ * Reply chunk (8192, 4096 and 4096 octets) takes up to 16 KiB.
+ * $HWHANDLE is 0x0000beef while no "hold" has run, and "release"
+ * without one does nothing.
  */
 static int dry_listen(const char *path)
 {
@@ -3345,6 +3411,7 @@ static int dry_listen(const char *path)
 	g_grant = 32;
 	g_neg_v2 = false;
 	g_holding = false;
+	g_long_min = 0;
 	ret = load_case(path);
 	lc.sbuf = calloc(LSLOTS, LSBUFSZ);
 	if (!ret && !lc.sbuf)

@@ -200,18 +200,54 @@ hclient_io() {
 		timeout -s KILL 60 cmp "$HCLIENT_MNT/small" "$EXPORT_DIR/small"
 }
 
-# hclient_list: the export listed through the mount, the names the same
-# as on the server, and the file read intact
+# The directory of "io list N", in the export for one case
+HCLIENT_MANY=many
+
+# hclient_many N: that directory, with N new empty files
+hclient_many() {
+	local d=$EXPORT_DIR/$HCLIENT_MANY i name
+	rm -rf "$d" && mkdir "$d" || return 1
+	for ((i = 0; i < $1; i++)); do
+		printf -v name 'hostile-many-entry-%04d' "$i"
+		: > "$d/$name" || return 1
+	done
+}
+
+# hclient_list [N]: the export (with N, the directory of hclient_many N)
+# listed through the mount, the names the same as on the server (N of
+# them besides . and ..), and the file read intact
 hclient_list() {
-	local got want
-	got=$(timeout -s KILL 60 ls -a "$HCLIENT_MNT") || return 1
-	want=$(ls -a "$EXPORT_DIR")
+	local got want dir=''
+	[ -n "${1:-}" ] && dir=/$HCLIENT_MANY
+	got=$(timeout -s KILL 60 ls -a "$HCLIENT_MNT$dir") || return 1
+	want=$(ls -a "$EXPORT_DIR$dir")
 	if [ "$got" != "$want" ]; then
 		log "listed through the mount: $(echo "$got" | tr '\n' ' ')"
 		log "on the server: $(echo "$want" | tr '\n' ' ')"
 		return 1
 	fi
+	if [ -n "${1:-}" ]; then
+		log "listed through the mount: $(echo "$got" | wc -l) names in $HCLIENT_MANY"
+		[ "$(echo "$got" | wc -l)" -eq $(($1 + 2)) ] || return 1
+	fi
 	timeout -s KILL 60 cmp "$HCLIENT_MNT/small" "$EXPORT_DIR/small"
+}
+
+# hclient_longreply OCTETS SEGS: the attacker's log shows a "longreply"
+# of more than OCTETS octets written into more than SEGS segments
+# ("N octets written into S of M segments")
+hclient_longreply() {
+	awk -v o="$1" -v s="$2" '
+		/^# connection [0-9]+: Call [0-9]+, a Long Reply/ {
+			for (i = 2; i + 3 <= NF; i++)
+				if ($i == "octets" && $(i + 1) == "written" &&
+				    $(i + 2) == "into" && $(i - 1) + 0 > o &&
+				    $(i + 3) + 0 > s) {
+					print
+					found = 1
+				}
+		}
+		END { exit !found }' /tmp/hclient.out
 }
 
 # hclient_dd: /tmp/hclient.w written through the mount in 16 KiB
@@ -385,11 +421,20 @@ HCLIENT_TRACE=/sys/kernel/tracing/instances/hclient-case
 # options its fifth word adds, if any
 hclient_case() {
 	local f=$1 name want secs nfsvers mopts io pid rc t0 i ev path kib retry
+	local many='' longreply
 	local traces=()
 	name=$(basename "$f" .case)
 	read -r want secs nfsvers mopts < <(awk '$1 == "mount" { print $2, $3, $4, $5 }' "$f")
 	nfsvers=${nfsvers:-4.0}
 	io=$(awk '$1 == "io" { print $2, $3, $4 }' "$f")
+	longreply=$(awk '{ sub(/[ \t]*#.*/, "") }
+		$1 == "scenario" && $2 == "longreply" { print $3, $4 }' "$f")
+	if [ "${io%% *}" = list ]; then
+		read -r _ many _ <<< "$io"
+		[ -z "$many" ] ||
+			check "hostile-client: $name: a directory of $many new files in the export" \
+				hclient_many "$many"
+	fi
 	mapfile -t traces < <(awk '{ sub(/[ \t]*#.*/, "") }
 		$1 == "scenario" && $2 == "trace" {
 			$1 = $2 = ""; sub(/^ +/, ""); print }' "$f")
@@ -428,6 +473,10 @@ hclient_case() {
 			read -r kib _ <<< "${io#xattr }"
 			check "hostile-client: $name: two $kib KiB extended attributes set through the mount, stored intact" \
 				hclient_xattr "$kib"
+		elif [ "$rc" -eq 0 ] && [ "${io%% *}" = list ] && [ -n "$many" ]; then
+			ok "hostile-client: $name: the mount works"
+			check "hostile-client: $name: the directory of $many files listed through the mount as on the server, a file read intact" \
+				hclient_list "$many"
 		elif [ "$rc" -eq 0 ] && [ "${io%% *}" = list ]; then
 			ok "hostile-client: $name: the mount works"
 			check "hostile-client: $name: the export listed through the mount as on the server, a file read intact" \
@@ -457,6 +506,12 @@ hclient_case() {
 	[ -s /tmp/hclient.ok ] ||
 		not_ok "hostile-client: $name: the attacker reported nothing"
 	{ echo "== $name"; cat /tmp/hclient.out; } >> "$OUT/hclient.log"
+	if [ -n "$longreply" ]; then
+		# shellcheck disable=SC2086 # "OCTETS SEGS"
+		check "hostile-client: $name: the attacker's log shows a Long Reply of more than ${longreply% *} octets written into more than ${longreply#* } segments" \
+			hclient_longreply $longreply
+	fi
+	[ -z "$many" ] || rm -rf "${EXPORT_DIR:?}/$HCLIENT_MANY"
 	for ev in "${traces[@]}"; do
 		check "hostile-client: $name: ${ev%% *} traced with ${ev#* }" \
 			case_traced "$HCLIENT_TRACE" hostile-client \
