@@ -7,6 +7,7 @@
  * and each stub can be told to fail.
  *
  *   register    get, map (a fresh key byte each time), post
+ *   add_page    an MR's scatterlist refilled over what a past use left
  *   invalidate  LOCAL_INV, then back to the free list as it is
  *   recover     an MR returned with a possibly live rkey, or dirty after
  *               a failed work request, is deregistered and replaced
@@ -302,6 +303,48 @@ static void frwr_register_invalidate_test(struct kunit *test)
 	f_destroy(test, f);
 }
 
+/*
+ * frwr_add_page() clears only the entry it fills: a table used before,
+ * its end marked at entry 0 and at the last entry, filled again with
+ * three pages, walks those three and no more or fewer.
+ */
+static void frwr_add_page_test(struct kunit *test)
+{
+	struct f_fix *f = test->priv;
+	struct scatterlist *sg;
+	struct frwr_mr *mr;
+	int i;
+
+	f_pool(test, f);
+	mr = frwr_get(&f->pool);
+	KUNIT_ASSERT_NOT_NULL(test, mr);
+	/* What earlier uses leave: end marks, other pages, DMA addresses */
+	sg_init_table(mr->fm_sg, F_DEPTH);
+	for (i = 0; i < F_DEPTH; i++) {
+		sg_set_buf(&mr->fm_sg[i], f->data + PAGE_SIZE, 64);
+		sg_dma_address(&mr->fm_sg[i]) = F_IOVA;
+	}
+	sg_mark_end(&mr->fm_sg[0]);
+
+	for (i = 0; i < 3; i++)
+		frwr_add_page(mr, virt_to_page(f->data + i * PAGE_SIZE),
+			      PAGE_SIZE - 8 * i, 8 * i);
+	KUNIT_EXPECT_EQ(test, mr->fm_nents, 3);
+	sg_mark_end(&mr->fm_sg[mr->fm_nents - 1]);
+	KUNIT_EXPECT_EQ(test, sg_nents(mr->fm_sg), 3);
+	for_each_sg(mr->fm_sg, sg, mr->fm_nents, i) {
+		KUNIT_EXPECT_PTR_EQ(test, sg_virt(sg),
+				    (void *)(f->data + i * PAGE_SIZE + 8 * i));
+		KUNIT_EXPECT_EQ(test, sg->length, PAGE_SIZE - 8 * i);
+		KUNIT_EXPECT_EQ(test, sg_dma_address(sg), 0);
+	}
+	KUNIT_ASSERT_EQ(test, frwr_map(mr, DMA_FROM_DEVICE,
+				       IB_ACCESS_REMOTE_WRITE), 0);
+	KUNIT_EXPECT_EQ(test, mr->fm_mapped, 3);
+	frwr_put(mr);
+	f_destroy(test, f);
+}
+
 /* The key byte wraps from 0xff to 0x00 */
 static void frwr_key_wrap_test(struct kunit *test)
 {
@@ -507,6 +550,7 @@ static struct kunit_case rpcrdma_frwr_cases[] = {
 	KUNIT_CASE(frwr_pool_init_test),
 	KUNIT_CASE(frwr_device_depth_test),
 	KUNIT_CASE(frwr_register_invalidate_test),
+	KUNIT_CASE(frwr_add_page_test),
 	KUNIT_CASE(frwr_key_wrap_test),
 	KUNIT_CASE(frwr_recover_test),
 	KUNIT_CASE(frwr_dirty_test),

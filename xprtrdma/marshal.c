@@ -95,10 +95,9 @@ static int xprtrdma_reg_piece(struct xprtrdma_reg *rg, struct page *page,
 		mr = frwr_get(&rg->rg_ep->ep_mrs);
 		if (!mr)
 			return -ENOBUFS;
-		sg_init_table(mr->fm_sg, rg->rg_ep->ep_depth);
 		rg->rg_cur = mr;
 	}
-	sg_set_page(&mr->fm_sg[mr->fm_nents++], page, len, off);
+	frwr_add_page(mr, page, len, off);
 	rg->rg_page_end = off + len == PAGE_SIZE;
 	return 0;
 }

@@ -160,6 +160,29 @@ static inline struct ib_send_wr *frwr_reg_wr(struct frwr_mr *mr)
 }
 
 /**
+ * frwr_add_page - fill the MR's next scatterlist entry
+ * @mr: an MR from frwr_get(), with fewer than fp_depth entries filled
+ * @page: the page
+ * @len: bytes in @page
+ * @off: where they start in @page
+ *
+ * Only the entry filled is cleared: the table has fp_depth entries and
+ * most registrations use one or two of them, so clearing all of it for
+ * every use would cost more than the rest of the registration. An end
+ * mark left by an earlier use is cleared with the entry; frwr_map()'s
+ * caller marks the end of this one.
+ */
+static inline void frwr_add_page(struct frwr_mr *mr, struct page *page,
+				 unsigned int len, unsigned int off)
+{
+	struct scatterlist *sg = &mr->fm_sg[mr->fm_nents++];
+
+	sg_init_table(sg, 1);
+	sg_unmark_end(sg);
+	sg_set_page(sg, page, len, off);
+}
+
+/**
  * frwr_free_count - how many MRs the pool can hand out right now
  * @pool: the pool
  *
