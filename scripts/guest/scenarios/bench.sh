@@ -436,6 +436,16 @@ bench_xfer() {
 		{ BENCH_WHY="fio moved no bytes"; return 1; }
 	read -r -a XF_CPU < <(cpu_per "$bytes" "$ops")
 	[ "${#XF_CPU[@]}" = 10 ] || { BENCH_WHY="no CPU figures from the samples"; return 1; }
+	# The same pass on the host (scripts/bench-hostcpu): each QEMU's
+	# host CPU per I/O, the share of the host's time each vCPU thread
+	# ran, and the host CPUs both QEMUs kept busy.
+	XF_HOST=()
+	local h
+	if h=$(host_figures); then
+		read -r -a XF_HOST < <(awk -v n="$ops" '$1 > 0 {
+			printf "%.1f %.1f %.3f %.3f %.3f\n", $3 / 1e3 / n,
+				$5 / 1e3 / n, $2 / $1, $4 / $1, ($3 + $5) / $1 }' <<< "$h")
+	fi
 	# Reads were verified as they went; writes are read back now.
 	if [ "$v" = write ] &&
 		! BENCH_FIO_SUFFIX=.verify bench_fio "$r" "$cfg" "$label" "${job[@]}" --verify_only; then
@@ -471,6 +481,12 @@ rec_cpu() {
 	rec m "$1" "$2" "$3" irq_server "${XF_CPU[7]}" /op
 	rec m "$1" "$2" "$3" tx_client "${XF_CPU[8]}" /op
 	rec m "$1" "$2" "$3" rx_client "${XF_CPU[9]}" /op
+	[ "${#XF_HOST[@]}" = 5 ] || return 0
+	rec m "$1" "$2" "$3" hcpu_client "${XF_HOST[0]}" us/op
+	rec m "$1" "$2" "$3" hcpu_server "${XF_HOST[1]}" us/op
+	rec m "$1" "$2" "$3" hvcpu_client "${XF_HOST[2]}" busy
+	rec m "$1" "$2" "$3" hvcpu_server "${XF_HOST[3]}" busy
+	rec m "$1" "$2" "$3" hcores "${XF_HOST[4]}" CPUs
 }
 
 # --- scaling (scripts/bench --scaling) ----------------------------------------------
