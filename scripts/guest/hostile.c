@@ -1453,6 +1453,9 @@ static int served(void)
  *                           read by the scenario: our log shows a
  *                           "longreply" of more than OCTETS octets
  *                           written into more than SEGS segments
+ *   scenario param NAME VALUE
+ *                           read by the scenario: our client's module
+ *                           parameter NAME is VALUE for the case
  *   io forced SECS BOUND    read by the scenario: after the mount, cmp
  *                           of the file, then a stat of a new name in
  *                           the background; umount -f if it is still
@@ -3317,14 +3320,17 @@ static int load_case(const char *path)
 		} else if (!strcmp(tok[0], "scenario")) {
 			/*
 			 * read by the scenario: "scenario trace EVENT TEXT",
-			 * "scenario longreply OCTETS SEGS"
+			 * "scenario longreply OCTETS SEGS", "scenario param
+			 * NAME VALUE"
 			 */
 			if (!(n >= 4 && !strcmp(tok[1], "trace")) &&
 			    !(n == 4 && !strcmp(tok[1], "longreply") &&
-			      atoi(tok[2]) > 0 && atoi(tok[3]) > 0)) {
+			      atoi(tok[2]) > 0 && atoi(tok[3]) > 0) &&
+			    !(n == 4 && !strcmp(tok[1], "param"))) {
 				fclose(f);
-				return why("scenario trace EVENT TEXT | %s",
-					   "scenario longreply OCTETS SEGS");
+				return why("scenario trace EVENT TEXT | %s | %s",
+					   "scenario longreply OCTETS SEGS",
+					   "scenario param NAME VALUE");
 			}
 			if (!strcmp(tok[1], "longreply"))
 				g_long_min = atoi(tok[2]);

@@ -250,6 +250,25 @@ hclient_longreply() {
 		END { exit !found }' /tmp/hclient.out
 }
 
+# hclient_param NAME VALUE: our client module's parameter NAME set to
+# VALUE for one case (a case's "scenario param" line); the value it had
+# is kept in /tmp/hclient.param.NAME for hclient_param_restore.
+hclient_param() {
+	local f=/sys/module/xprtrdma/parameters/$1
+	[ -w "$f" ] || { log "no writable $f: our client is not loaded"; return 1; }
+	cat "$f" > "/tmp/hclient.param.$1" || return 1
+	echo "$2" > "$f" || return 1
+	[ "$(cat "$f")" = "$2" ]
+}
+
+# hclient_param_restore NAME: the value hclient_param found, back
+hclient_param_restore() {
+	local f=/sys/module/xprtrdma/parameters/$1
+	[ -s "/tmp/hclient.param.$1" ] || return 0
+	cat "/tmp/hclient.param.$1" > "$f"
+	rm -f "/tmp/hclient.param.$1"
+}
+
 # hclient_dd: /tmp/hclient.w written through the mount in 16 KiB
 # O_DIRECT writes; dd's error, if any, in /tmp/hclient.dd
 hclient_dd() {
@@ -421,8 +440,8 @@ HCLIENT_TRACE=/sys/kernel/tracing/instances/hclient-case
 # options its fifth word adds, if any
 hclient_case() {
 	local f=$1 name want secs nfsvers mopts io pid rc t0 i ev path kib retry
-	local many='' longreply
-	local traces=()
+	local many='' longreply p
+	local traces=() params=()
 	name=$(basename "$f" .case)
 	read -r want secs nfsvers mopts < <(awk '$1 == "mount" { print $2, $3, $4, $5 }' "$f")
 	nfsvers=${nfsvers:-4.0}
@@ -435,6 +454,13 @@ hclient_case() {
 			check "hostile-client: $name: a directory of $many new files in the export" \
 				hclient_many "$many"
 	fi
+	mapfile -t params < <(awk '{ sub(/[ \t]*#.*/, "") }
+		$1 == "scenario" && $2 == "param" && NF == 4 { print $3, $4 }' "$f")
+	for p in "${params[@]}"; do
+		# shellcheck disable=SC2086 # "NAME VALUE"
+		check "hostile-client: $name: our client's ${p% *} set to ${p#* } for the case" \
+			hclient_param $p
+	done
 	mapfile -t traces < <(awk '{ sub(/[ \t]*#.*/, "") }
 		$1 == "scenario" && $2 == "trace" {
 			$1 = $2 = ""; sub(/^ +/, ""); print }' "$f")
@@ -497,6 +523,9 @@ hclient_case() {
 		not_ok "hostile-client: $name: the mount fails within $secs s (exited $rc)"
 	fi
 	check "hostile-client: $name: umount" hclient_umount
+	for p in "${params[@]}"; do
+		hclient_param_restore "${p% *}"
+	done
 	kill -TERM "$pid"
 	timeout 30 tail --pid="$pid" -f /dev/null || kill -KILL "$pid"
 	wait "$pid"
