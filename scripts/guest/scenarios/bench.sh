@@ -376,6 +376,19 @@ cpu_per() {
 				ci / n, si / n, ct / n, cr / n }'
 }
 
+# host_per OPS: XF_HOST, the last marked interval on the host
+# (scripts/bench-hostcpu): each QEMU's host CPU per operation, the share
+# of the host's time each vCPU thread ran, and the host CPUs both QEMUs
+# kept busy; empty when the host gave no figures.
+host_per() {
+	local h
+	XF_HOST=()
+	h=$(host_figures) || return 0
+	read -r -a XF_HOST < <(awk -v n="$1" '$1 > 0 && n > 0 {
+		printf "%.1f %.1f %.3f %.3f %.3f\n", $3 / 1e3 / n,
+			$5 / 1e3 / n, $2 / $1, $4 / $1, ($3 + $5) / $1 }' <<< "$h")
+}
+
 # The block checksum (scripts/bench sets it by the guests' clock): CRC32C
 # when the clock counts instructions (the SSE4.2 instruction does 8 bytes
 # at a time), MD5 on the host's clock, where TCG runs that instruction
@@ -436,16 +449,7 @@ bench_xfer() {
 		{ BENCH_WHY="fio moved no bytes"; return 1; }
 	read -r -a XF_CPU < <(cpu_per "$bytes" "$ops")
 	[ "${#XF_CPU[@]}" = 10 ] || { BENCH_WHY="no CPU figures from the samples"; return 1; }
-	# The same pass on the host (scripts/bench-hostcpu): each QEMU's
-	# host CPU per I/O, the share of the host's time each vCPU thread
-	# ran, and the host CPUs both QEMUs kept busy.
-	XF_HOST=()
-	local h
-	if h=$(host_figures); then
-		read -r -a XF_HOST < <(awk -v n="$ops" '$1 > 0 {
-			printf "%.1f %.1f %.3f %.3f %.3f\n", $3 / 1e3 / n,
-				$5 / 1e3 / n, $2 / $1, $4 / $1, ($3 + $5) / $1 }' <<< "$h")
-	fi
+	host_per "$ops"
 	# Reads were verified as they went; writes are read back now.
 	if [ "$v" = write ] &&
 		! BENCH_FIO_SUFFIX=.verify bench_fio "$r" "$cfg" "$label" "${job[@]}" --verify_only; then
@@ -828,6 +832,7 @@ bench_raw_one() {
 			rec m "$r" raw "$wl" iops "$v" IOPS
 		fi
 		read -r -a XF_CPU < <(cpu_per "$(rawbw_field bytes)" "$(rawbw_field ops)")
+		host_per "$(rawbw_field ops)"
 		[ "${#XF_CPU[@]}" = 10 ] && rec_cpu "$r" raw "$wl"
 		ok "bench: round $r raw $wl (rawbw $1)"
 	else
