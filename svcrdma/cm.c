@@ -83,6 +83,7 @@ static struct svcrdma_xprt *svcrdma_xprt_alloc(struct svc_serv *serv,
 	init_llist_head(&sx->sx_recv_free);
 	init_llist_head(&sx->sx_send_free);
 	init_llist_head(&sx->sx_send_orphans);
+	init_llist_head(&sx->sx_rw_free);
 	init_waitqueue_head(&sx->sx_sq_wait);
 	INIT_LIST_HEAD(&sx->sx_orphans);
 	INIT_LIST_HEAD(&sx->sx_reads_done);
@@ -118,6 +119,7 @@ void svcrdma_teardown(struct svcrdma_xprt *sx)
 	svcrdma_recv_ring_destroy(sx);
 	svcrdma_send_ring_destroy(sx);
 	svcrdma_v2_conn_free(sx);
+	svcrdma_rw_cache_destroy(sx);
 	if (sx->sx_qp)
 		rdma_destroy_qp(sx->sx_cm_id);
 	if (!IS_ERR_OR_NULL(sx->sx_sq_cq))

@@ -142,7 +142,7 @@ static int svcrdma_rb_segment(struct svcrdma_rbuild *rb,
 	struct svcrdma_rw *rw;
 	int ret;
 
-	rw = svcrdma_rw_alloc(DIV_ROUND_UP(len, PAGE_SIZE) + 1);
+	rw = svcrdma_rw_alloc(rb->rb_sx, DIV_ROUND_UP(len, PAGE_SIZE) + 1);
 	if (!rw)
 		return -ENOMEM;
 	list_add_tail(&rw->rw_node, &rb->rb_rws);

@@ -199,7 +199,8 @@ static int svcrdma_ws_piece(void *arg, struct page *page, unsigned int off,
 		}
 		if (!ws->ws_rw) {
 			n = min(seg->rs_length, ws->ws_left);
-			ws->ws_rw = svcrdma_rw_alloc(DIV_ROUND_UP(n, PAGE_SIZE) +
+			ws->ws_rw = svcrdma_rw_alloc(ws->ws_sx,
+						     DIV_ROUND_UP(n, PAGE_SIZE) +
 						     3 * SVCRDMA_MAX_RANGES + 4);
 			if (!ws->ws_rw)
 				return -ENOMEM;

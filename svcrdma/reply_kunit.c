@@ -94,6 +94,8 @@ static int p_init(struct kunit *test)
 	for (i = 0; i < PAGE_SIZE; i++)
 		((u8 *)page_address(f->head))[i] = (u8)(i * 3 + 1);
 
+	spin_lock_init(&f->sx->sx_lock);
+	init_llist_head(&f->sx->sx_rw_free);
 	f->sx->sx_send_size = P_SEND;
 	f->sx->sx_max_requests = 32;
 	f->sx->sx_credits = 32;
@@ -115,6 +117,7 @@ static void p_exit(struct kunit *test)
 	if (!f)
 		return;
 	svcrdma_send_ctxt_reset(f->sx, f->sc);
+	svcrdma_rw_cache_destroy(f->sx);
 	if (f->head)
 		put_page(f->head);
 	for (i = 0; i < P_NPAGES; i++) {

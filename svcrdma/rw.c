@@ -18,28 +18,101 @@
 #include "svcrdma.h"
 #include "trace.h"
 
-/**
- * svcrdma_rw_alloc - allocate a segment context
- * @nents: scatterlist entries it needs
- *
- * Return: the context with an empty scatterlist, or NULL.
+/*
+ * Contexts whose scatterlist has SVCRDMA_RW_SGES entries (every segment
+ * of up to 52 KiB, in either direction) are kept on the connection when
+ * released, at most sx_max_requests of them, and taken again by the
+ * next segment: a 4 KiB READ then allocates nothing for its Write.
+ * Larger segments get a context of their own size, freed on release.
  */
-struct svcrdma_rw *svcrdma_rw_alloc(unsigned int nents)
+static struct svcrdma_rw *svcrdma_rw_new(unsigned int nents)
 {
 	struct svcrdma_rw *rw;
 
-	rw = kzalloc(sizeof(*rw), GFP_KERNEL);
+	rw = kmalloc(sizeof(*rw), GFP_KERNEL);
 	if (!rw)
 		return NULL;
 	if (sg_alloc_table(&rw->rw_sgt, nents, GFP_KERNEL)) {
 		kfree(rw);
 		return NULL;
 	}
-	INIT_LIST_HEAD(&rw->rw_node);
-	rw->rw_cur = rw->rw_sgt.sgl;
+	rw->rw_cap = nents;
 	svcrdma_live_add(SVCRDMA_LIVE_RW_CTXTS, 1);
 	return rw;
 }
+
+static void svcrdma_rw_free(struct svcrdma_rw *rw)
+{
+	sg_free_table(&rw->rw_sgt);
+	kfree(rw);
+	svcrdma_live_add(SVCRDMA_LIVE_RW_CTXTS, -1);
+}
+
+/* An idle context, from the connection's cache when it has one. */
+static struct svcrdma_rw *svcrdma_rw_cached(struct svcrdma_xprt *sx)
+{
+	struct llist_node *node;
+
+	if (llist_empty(&sx->sx_rw_free))
+		return NULL;
+	spin_lock(&sx->sx_lock);
+	node = llist_del_first(&sx->sx_rw_free);
+	spin_unlock(&sx->sx_lock);
+	if (!node)
+		return NULL;
+	atomic_dec(&sx->sx_rw_cached);
+	return llist_entry(node, struct svcrdma_rw, rw_free);
+}
+
+/**
+ * svcrdma_rw_alloc - take a segment context
+ * @sx: the connection it is for
+ * @nents: scatterlist entries it needs
+ *
+ * Return: the context with an empty scatterlist, or NULL.
+ */
+struct svcrdma_rw *svcrdma_rw_alloc(struct svcrdma_xprt *sx,
+				    unsigned int nents)
+{
+	struct sg_table sgt;
+	struct svcrdma_rw *rw = NULL;
+	unsigned int cap;
+
+	if (nents <= SVCRDMA_RW_SGES)
+		rw = svcrdma_rw_cached(sx);
+	if (rw) {
+		sgt = rw->rw_sgt;
+		sg_init_table(sgt.sgl, SVCRDMA_RW_SGES);
+	} else {
+		rw = svcrdma_rw_new(max(nents, SVCRDMA_RW_SGES));
+		if (!rw)
+			return NULL;
+		sgt = rw->rw_sgt;
+	}
+	cap = rw->rw_cap;
+	memset(rw, 0, sizeof(*rw));
+	rw->rw_sgt = sgt;
+	rw->rw_cap = cap;
+	INIT_LIST_HEAD(&rw->rw_node);
+	rw->rw_cur = rw->rw_sgt.sgl;
+	return rw;
+}
+EXPORT_SYMBOL_IF_KUNIT(svcrdma_rw_alloc);
+
+/**
+ * svcrdma_rw_cache_destroy - free a connection's idle segment contexts
+ * @sx: the connection; no context of it is in use any more
+ */
+void svcrdma_rw_cache_destroy(struct svcrdma_xprt *sx)
+{
+	struct svcrdma_rw *rw, *tmp;
+
+	llist_for_each_entry_safe(rw, tmp, llist_del_all(&sx->sx_rw_free),
+				  rw_free)
+		svcrdma_rw_free(rw);
+	atomic_set(&sx->sx_rw_cached, 0);
+}
+EXPORT_SYMBOL_IF_KUNIT(svcrdma_rw_cache_destroy);
 
 /**
  * svcrdma_rw_add - append local memory to a segment context
@@ -62,6 +135,7 @@ int svcrdma_rw_add(struct svcrdma_rw *rw, struct page *page,
 	rw->rw_len += len;
 	return 0;
 }
+EXPORT_SYMBOL_IF_KUNIT(svcrdma_rw_add);
 
 /**
  * svcrdma_rw_init - map a segment context for posting
@@ -99,7 +173,7 @@ int svcrdma_rw_init(struct svcrdma_xprt *sx, struct svcrdma_rw *rw,
 EXPORT_SYMBOL_IF_KUNIT(svcrdma_rw_init);
 
 /**
- * svcrdma_rw_release - unmap and free a segment context
+ * svcrdma_rw_release - unmap a segment context and keep or free it
  * @sx: the connection
  * @rw: the context, no longer on any list that will be walked
  */
@@ -108,10 +182,16 @@ void svcrdma_rw_release(struct svcrdma_xprt *sx, struct svcrdma_rw *rw)
 	if (rw->rw_mapped)
 		rdma_rw_ctx_destroy(&rw->rw_ctx, sx->sx_qp, sx->sx_port,
 				    rw->rw_sgt.sgl, rw->rw_nents, rw->rw_dir);
-	sg_free_table(&rw->rw_sgt);
-	kfree(rw);
-	svcrdma_live_add(SVCRDMA_LIVE_RW_CTXTS, -1);
+	if (rw->rw_cap == SVCRDMA_RW_SGES) {
+		if (atomic_inc_return(&sx->sx_rw_cached) <= sx->sx_max_requests) {
+			llist_add(&rw->rw_free, &sx->sx_rw_free);
+			return;
+		}
+		atomic_dec(&sx->sx_rw_cached);
+	}
+	svcrdma_rw_free(rw);
 }
+EXPORT_SYMBOL_IF_KUNIT(svcrdma_rw_release);
 
 /**
  * svcrdma_rw_release_list - release every context on a list

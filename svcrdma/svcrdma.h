@@ -249,7 +249,8 @@ struct svcrdma_v2 {
  * @sx_xprt: the generic server transport; must stay first
  * @sx_cm_id: rdma_cm identifier (listening or connected)
  * @sx_lock: protects @sx_accept_q, @sx_recv_ready, @sx_reads_done and
- *	@sx_reads_orphans
+ *	@sx_reads_orphans, and serializes taking from @sx_send_free and
+ *	@sx_rw_free
  * @sx_accept_q: listener: connections waiting for xpo_accept
  * @sx_accept_node: connection: its entry on the listener's @sx_accept_q
  * @sx_flags: SVCRDMA_F_* bits
@@ -292,6 +293,8 @@ struct svcrdma_v2 {
  * @sx_recv_free: idle Receive contexts
  * @sx_send_free: idle Send contexts
  * @sx_send_orphans: partly posted Send contexts, freed after the drain
+ * @sx_rw_free: idle segment contexts of SVCRDMA_RW_SGES entries (rw.c)
+ * @sx_rw_cached: contexts on @sx_rw_free, at most @sx_max_requests
  * @sx_recv_count: Receive contexts allocated (for the memory limit)
  * @sx_send_count: Send contexts allocated (for the memory limit)
  * @sx_free_work: deferred release of device resources
@@ -303,7 +306,6 @@ struct svcrdma_v2 {
  * @sx_id: connection id in trace events ("conn=N"), from svcrdma_new_id()
  * @sx_sq_cq_id: trace id of @sx_sq_cq
  * @sx_rq_cq_id: trace id of @sx_rq_cq
- * @sx_probe_cid: completion id of the keepalive probe
  * @sx_probe_cid: completion id of the keepalive probe
  * @sx_recv_posted: Receives posted and not yet completed
  * @sx_max_version: highest RPC-over-RDMA version this connection may use
@@ -362,6 +364,8 @@ struct svcrdma_xprt {
 	struct llist_head	sx_recv_free;
 	struct llist_head	sx_send_free;
 	struct llist_head	sx_send_orphans;
+	struct llist_head	sx_rw_free;
+	atomic_t		sx_rw_cached;
 	atomic_t		sx_recv_count;
 	atomic_t		sx_send_count;
 
@@ -455,9 +459,14 @@ static inline u8 *svcrdma_recv_inline(const struct svcrdma_recv_ctxt *ctxt)
 	return (u8 *)ctxt->rc_buf + ctxt->rc_msg.m1_hdr_len;
 }
 
+/* Scatterlist entries of the segment contexts a connection keeps (rw.c) */
+#define SVCRDMA_RW_SGES		32U
+
 /**
  * struct svcrdma_rw - one RDMA Read or Write of one segment
  * @rw_node: entry on its owner's list
+ * @rw_free: entry on the connection's @sx_rw_free while idle
+ * @rw_cap: entries of @rw_sgt
  * @rw_ctx: the rdma_rw context
  * @rw_sgt: scatterlist the context maps
  * @rw_cur: next free scatterlist entry
@@ -467,9 +476,13 @@ static inline u8 *svcrdma_recv_inline(const struct svcrdma_recv_ctxt *ctxt)
  * @rw_dir: DMA direction
  * @rw_wrs: work requests the context posts
  * @rw_mapped: @rw_ctx is initialised
+ * @rw_handle: an RDMA Read's remote handle, until it is mapped
+ * @rw_offset: an RDMA Read's remote offset, until it is mapped
  */
 struct svcrdma_rw {
 	struct list_head	rw_node;
+	struct llist_node	rw_free;
+	unsigned int		rw_cap;
 	struct rdma_rw_ctx	rw_ctx;
 	struct sg_table		rw_sgt;
 	struct scatterlist	*rw_cur;
@@ -479,7 +492,7 @@ struct svcrdma_rw {
 	enum dma_data_direction	rw_dir;
 	unsigned int		rw_wrs;
 	bool			rw_mapped;
-	u32			rw_handle;	/* an RDMA Read's, until mapped */
+	u32			rw_handle;
 	u64			rw_offset;
 };
 
@@ -577,7 +590,9 @@ struct svcrdma_recv_ctxt *svcrdma_reads_complete(struct svc_rqst *rqstp,
 void svcrdma_reads_flush(struct svcrdma_xprt *sx);
 
 /* rw.c */
-struct svcrdma_rw *svcrdma_rw_alloc(unsigned int nents);
+struct svcrdma_rw *svcrdma_rw_alloc(struct svcrdma_xprt *sx,
+				    unsigned int nents);
+void svcrdma_rw_cache_destroy(struct svcrdma_xprt *sx);
 int svcrdma_rw_add(struct svcrdma_rw *rw, struct page *page,
 		   unsigned int offset, unsigned int len);
 unsigned int svcrdma_rw_wrs(struct list_head *l);

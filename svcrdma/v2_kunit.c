@@ -120,6 +120,7 @@ static int s_init(struct kunit *test)
 	spin_lock_init(&sx->sx_lock);
 	init_waitqueue_head(&sx->sx_sq_wait);
 	init_llist_head(&sx->sx_send_free);
+	init_llist_head(&sx->sx_rw_free);
 	sx->sx_sq_depth = S_SQ;
 	atomic_set(&sx->sx_sq_avail, S_SQ);
 	sx->sx_max_requests = S_CREDITS;
@@ -176,6 +177,7 @@ static void s_exit(struct kunit *test)
 		svcrdma_v2_recv_release(f->sx, f->rc[i]);
 	/* Warns if a reassembly's bytes were not accounted back */
 	svcrdma_v2_conn_free(f->sx);
+	svcrdma_rw_cache_destroy(f->sx);
 }
 
 static void s_payload(u8 *p, u32 n, u32 seed, u32 xid)
