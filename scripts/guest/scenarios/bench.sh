@@ -906,9 +906,10 @@ bench_raw() {
 	fi
 }
 
-# bench_now: seconds on the host's clock, which scripts/bench writes into
-# /out/hostclock every 2 s (a whole file renamed into place, so a read
-# gets one value or the other) and on which the run's hard stop is kept:
+# bench_now: seconds on the host's clock, which scripts/bench-hostcpu
+# (started by scripts/bench) writes into /out/hostclock every 2 s (a
+# whole file renamed into place, so a read gets one value or the other)
+# and on which the run's hard stop is kept:
 # the guest's own clock counts instructions and can run behind it. The
 # guest's seconds when there is no such file (vmtest run by hand).
 bench_now() {
