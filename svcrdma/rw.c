@@ -29,7 +29,7 @@ static struct svcrdma_rw *svcrdma_rw_new(unsigned int nents)
 {
 	struct svcrdma_rw *rw;
 
-	rw = kmalloc(sizeof(*rw), GFP_KERNEL);
+	rw = kzalloc(sizeof(*rw), GFP_KERNEL);
 	if (!rw)
 		return NULL;
 	if (sg_alloc_table(&rw->rw_sgt, nents, GFP_KERNEL)) {
@@ -48,20 +48,28 @@ static void svcrdma_rw_free(struct svcrdma_rw *rw)
 	svcrdma_live_add(SVCRDMA_LIVE_RW_CTXTS, -1);
 }
 
-/* An idle context, from the connection's cache when it has one. */
+/*
+ * An idle context from the connection, made as svcrdma_rw_new() makes
+ * one: every field cleared but its scatterlist, whose entries are
+ * cleared and whose end mark is back on the last one.
+ */
 static struct svcrdma_rw *svcrdma_rw_cached(struct svcrdma_xprt *sx)
 {
 	struct llist_node *node;
+	struct svcrdma_rw *rw;
+	struct sg_table sgt;
 
-	if (llist_empty(&sx->sx_rw_free))
-		return NULL;
-	spin_lock(&sx->sx_lock);
-	node = llist_del_first(&sx->sx_rw_free);
-	spin_unlock(&sx->sx_lock);
+	node = svcrdma_idle_take(sx, &sx->sx_rw_free);
 	if (!node)
 		return NULL;
 	atomic_dec(&sx->sx_rw_cached);
-	return llist_entry(node, struct svcrdma_rw, rw_free);
+	rw = llist_entry(node, struct svcrdma_rw, rw_free);
+	sgt = rw->rw_sgt;
+	memset(rw, 0, sizeof(*rw));
+	rw->rw_sgt = sgt;
+	rw->rw_cap = SVCRDMA_RW_SGES;
+	sg_init_table(sgt.sgl, SVCRDMA_RW_SGES);
+	return rw;
 }
 
 /**
@@ -74,25 +82,14 @@ static struct svcrdma_rw *svcrdma_rw_cached(struct svcrdma_xprt *sx)
 struct svcrdma_rw *svcrdma_rw_alloc(struct svcrdma_xprt *sx,
 				    unsigned int nents)
 {
-	struct sg_table sgt;
 	struct svcrdma_rw *rw = NULL;
-	unsigned int cap;
 
 	if (nents <= SVCRDMA_RW_SGES)
 		rw = svcrdma_rw_cached(sx);
-	if (rw) {
-		sgt = rw->rw_sgt;
-		sg_init_table(sgt.sgl, SVCRDMA_RW_SGES);
-	} else {
+	if (!rw)
 		rw = svcrdma_rw_new(max(nents, SVCRDMA_RW_SGES));
-		if (!rw)
-			return NULL;
-		sgt = rw->rw_sgt;
-	}
-	cap = rw->rw_cap;
-	memset(rw, 0, sizeof(*rw));
-	rw->rw_sgt = sgt;
-	rw->rw_cap = cap;
+	if (!rw)
+		return NULL;
 	INIT_LIST_HEAD(&rw->rw_node);
 	rw->rw_cur = rw->rw_sgt.sgl;
 	return rw;

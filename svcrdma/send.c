@@ -136,11 +136,8 @@ void svcrdma_send_ring_destroy(struct svcrdma_xprt *sx)
  */
 struct svcrdma_send_ctxt *svcrdma_send_ctxt_get(struct svcrdma_xprt *sx)
 {
-	struct llist_node *node;
+	struct llist_node *node = svcrdma_idle_take(sx, &sx->sx_send_free);
 
-	spin_lock(&sx->sx_lock);
-	node = llist_del_first(&sx->sx_send_free);
-	spin_unlock(&sx->sx_lock);
 	if (node)
 		return llist_entry(node, struct svcrdma_send_ctxt, sc_free);
 	return svcrdma_send_ctxt_alloc(sx);

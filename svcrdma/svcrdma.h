@@ -396,6 +396,29 @@ static inline struct svcrdma_xprt *svcrdma_sx(struct svc_xprt *xprt)
 	return container_of(xprt, struct svcrdma_xprt, sx_xprt);
 }
 
+/**
+ * svcrdma_idle_take - take an entry from one of a connection's idle lists
+ * @sx: the connection
+ * @head: its @sx_send_free or @sx_rw_free
+ *
+ * Entries are put back with llist_add() from any context; taking one is
+ * serialized by @sx_lock (llist_del_first() allows one taker at a time).
+ *
+ * Return: the entry, or NULL when the list is empty.
+ */
+static inline struct llist_node *svcrdma_idle_take(struct svcrdma_xprt *sx,
+						   struct llist_head *head)
+{
+	struct llist_node *node;
+
+	if (llist_empty(head))
+		return NULL;
+	spin_lock(&sx->sx_lock);
+	node = llist_del_first(head);
+	spin_unlock(&sx->sx_lock);
+	return node;
+}
+
 /*
  * Largest chunk the codec lets through; the real bounds (pages of the
  * request, what nfsd produces) are checked where the chunk is used.
