@@ -535,6 +535,115 @@ tuned() {
 	umount "$NFS_MNT"
 }
 
+# --- upgrade -------------------------------------------------------------------------
+# The build IDs of our three modules as the kernel has them loaded.
+loaded_ids() {
+	local m
+	for m in $OUR_MODS; do
+		is_loaded "$m" || return 1
+		od -An -tx1 -j16 "/sys/module/$m/notes/.note.gnu.build-id" |
+			tr -d ' \n'
+		echo
+	done
+}
+
+# The build IDs of the three files modinfo names.
+file_ids() {
+	local m f
+	for m in $OUR_MODS; do
+		f=$(modinfo -n "$m") || return 1
+		elf_build_id "$f"
+	done
+}
+
+# dkms status lists the new version alone, installed for this kernel.
+dkms_only() {
+	local new=$1 old=$2 out
+	out=$(dkms status -m "$DKMS_NAME") || return 1
+	echo "dkms status: $out"
+	grep -q "^$DKMS_NAME/$new, $GUEST_KVER, [^:]*: installed" <<<"$out" &&
+		! grep -q "^$DKMS_NAME/$old[,:]" <<<"$out" &&
+		[ ! -e "/usr/src/$DKMS_NAME-$old" ] &&
+		[ ! -e "/var/lib/dkms/$DKMS_NAME/$old" ]
+}
+
+# The modules in the kernel are those loaded before the upgrade: nothing
+# unloaded them under nfsd and the mount.
+still_loaded() {
+	local now
+	now=$(loaded_ids) || return 1
+	echo "loaded: $(tr '\n' ' ' <<<"$now")"
+	[ "$now" = "$(cat /tmp/package-old-ids)" ]
+}
+
+# The files now installed are not the ones that were loaded.
+files_replaced() {
+	local now
+	now=$(file_ids) || return 1
+	echo "files: $(tr '\n' ' ' <<<"$now"); loaded before: $(tr '\n' ' ' < /tmp/package-old-ids)"
+	[ "$(wc -l <<<"$now")" = 3 ] && [ "$now" != "$(cat /tmp/package-old-ids)" ]
+}
+
+UPGRADE_FILE=/tmp/package-upgrade-file
+
+# A file written through the mount, kept on the guest to compare with.
+upgrade_file_written() {
+	head -c $((2 * 1024 * 1024 + 3)) /dev/urandom > "$UPGRADE_FILE" &&
+		cp "$UPGRADE_FILE" "$NFS_MNT/before-upgrade" && sync
+}
+
+upgrade_file_reads_back() {
+	echo 3 > /proc/sys/vm/drop_caches
+	cmp "$UPGRADE_FILE" "$NFS_MNT/before-upgrade"
+}
+
+# upgrade_in_use: the previous release (DEB_PREV), installed as a user
+# installed it, serving and mounted, with a file written through it;
+# then the package under test installed over it with dpkg -i, as "apt
+# upgrade" installs it: the old prerm ("upgrade") has DKMS remove the old
+# version, the new postinst builds and installs the new one. The running
+# modules stay (in use), the mount keeps working, and the next load after
+# an unload is the new build.
+upgrade_in_use() {
+	local old=$PKG_VER new
+	check "package: upgrade: $old: rpc.nfsd listens on rdma $NFS_PORT" \
+		nfsd_from_conf || return 1
+	check "package: upgrade: $old: nfsd's request loaded its svcrdma" \
+		loaded_from_package svcrdma
+	check "package: upgrade: $old: NFS client up" nfs_client_up || return 1
+	check "package: upgrade: $old: mount -o vers=4.2,proto=rdma" \
+		nfs_mount 4.2 || return 1
+	check "package: upgrade: $old: the mount's request loaded its xprtrdma" \
+		loaded_from_package xprtrdma
+	check "package: upgrade: $old: vers=4.2 mount is over RDMA" mount_is_rdma
+	loaded_ids > /tmp/package-old-ids
+	check "package: upgrade: $old: a file written" upgrade_file_written
+
+	PKG_DEB=/out$DEB
+	new=$(dpkg-deb -f "$PKG_DEB" Version)
+	check "package: upgrade: $new is newer than $old" \
+		dpkg --compare-versions "$new" gt "$old" || return 1
+	check "package: upgrade: dpkg -i $new over $old, with nfsd and a mount on $old's modules" \
+		pkg_install || return 1
+	check "package: upgrade: dkms status: $new alone, installed; $old's source and DKMS tree gone" \
+		dkms_only "$new" "$old"
+	check "package: upgrade: modinfo finds the three modules in updates/dkms" \
+		modinfo_finds_ours || return 1
+	check "package: upgrade: depmod indexed them" index_names_ours
+	check "package: upgrade: modprobe.d file and source are $new's" \
+		modprobe_conf_installed
+	check "package: upgrade: modules signed with DKMS's own key" signed_by_dkms_key
+	check "package: upgrade: $old's modules still loaded, nothing unloaded them" \
+		still_loaded
+	check "package: upgrade: the installed files are $new's build, not the loaded ones" \
+		files_replaced
+	check "package: upgrade: the mount reads back the file written before" \
+		upgrade_file_reads_back
+	check "package: upgrade: checksummed write and read, the mount cycled" \
+		checksummed_io 4.2 upgrade
+	stop_all ours
+}
+
 # --- removal ------------------------------------------------------------------------
 pkg_remove() {
 	stat -c %Y "/lib/modules/$GUEST_KVER/modules.dep" > /tmp/package-dep-before
@@ -579,12 +688,18 @@ run_server_side() { return 0; }
 run_client_side() {
 	[ "$ROLE" = both ] || { not_ok "package: needs --topology one"; return 1; }
 	[ -n "${DEB:-}" ] || { not_ok "package: vmtest passed no package (DEB)"; return 1; }
+	# With DEB_PREV, the previous release is installed first and the
+	# package under test comes as its upgrade.
+	[ -z "${DEB_PREV:-}" ] || PKG_DEB=/out$DEB_PREV
 	install_part || return 1
+	check "package: [nfsd] rdma=y and rdma-port=$NFS_PORT in nfs.conf" \
+		nfs_conf_rdma || return 1
+	if [ -n "${DEB_PREV:-}" ]; then
+		upgrade_in_use || return 1
+	fi
 	sysctl_file
 	check "package: sysctl.d at boot, before any transport module, is skipped" \
 		sysctl_before_modules
-	check "package: [nfsd] rdma=y and rdma-port=$NFS_PORT in nfs.conf" \
-		nfs_conf_rdma || return 1
 	serve_and_mount ours && tuned_pass ours
 	if remove_part; then
 		serve_and_mount intree && tuned_pass intree
