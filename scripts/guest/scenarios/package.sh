@@ -10,6 +10,16 @@
 #     vermagic, the real depmod's index naming them, the package's
 #     modprobe.d file in /lib/modprobe.d, the four names resolving to
 #     ours, and each module signed by DKMS's own key (see Signing);
+#  1a. upgrade (with DEB_PREV, the previous release's package, which vmtest
+#     passes on the stock kernel): step 1 installs DEB_PREV instead, nfsd
+#     and a mount run on its modules and a file is written; then
+#     "dpkg -i" of DEB over it, as "apt upgrade" does, while they are in
+#     use: DKMS must hold the new version alone (the old one's source and
+#     tree gone), the files must be the new build, indexed, signed and
+#     named by all four names, the old modules must still be loaded
+#     (nothing unloaded them), the mount must read back the file and pass
+#     checked I/O; then everything is stopped and unloaded, and steps 2-6
+#     run on the new version;
 #  2. sysctl.d, first as Debian applies it: at boot, before any module
 #     is loaded, systemd-sysctl skips the sunrpc keys (see Tuning);
 #  3. nfsd: [nfsd] rdma=y, rdma-port=20049 appended to /etc/nfs.conf
@@ -287,6 +297,14 @@ signed_by_dkms_key() {
 	done
 }
 
+# resolve_to_ours PREFIX: the four names the kernel asks for are ours.
+resolve_to_ours() {
+	check "$1 rpcrdma resolves to xprtrdma" resolves_to rpcrdma xprtrdma
+	check "$1 rpcrdma6 resolves to xprtrdma" resolves_to rpcrdma6 xprtrdma
+	check "$1 svcrdma resolves to svcrdma" resolves_to svcrdma svcrdma
+	check "$1 xprtrdma resolves to xprtrdma" resolves_to xprtrdma xprtrdma
+}
+
 install_part() {
 	check "package: the package from make deb is there" test -f "$PKG_DEB" ||
 		return 1
@@ -303,10 +321,7 @@ install_part() {
 		modinfo_finds_ours || return 1
 	check "package: depmod indexed them" index_names_ours
 	check "package: modprobe.d file and source installed" modprobe_conf_installed
-	check "package: rpcrdma resolves to xprtrdma" resolves_to rpcrdma xprtrdma
-	check "package: rpcrdma6 resolves to xprtrdma" resolves_to rpcrdma6 xprtrdma
-	check "package: svcrdma resolves to svcrdma" resolves_to svcrdma svcrdma
-	check "package: xprtrdma resolves to xprtrdma" resolves_to xprtrdma xprtrdma
+	resolve_to_ours "package:"
 	check "package: modules signed with DKMS's own key" signed_by_dkms_key
 	check "package: nothing loaded by the install" \
 		none_loaded rpcrdma rpcrdma_core xprtrdma svcrdma
@@ -632,6 +647,7 @@ upgrade_in_use() {
 	check "package: upgrade: depmod indexed them" index_names_ours
 	check "package: upgrade: modprobe.d file and source are $new's" \
 		modprobe_conf_installed
+	resolve_to_ours "package: upgrade:"
 	check "package: upgrade: modules signed with DKMS's own key" signed_by_dkms_key
 	check "package: upgrade: $old's modules still loaded, nothing unloaded them" \
 		still_loaded
