@@ -36,11 +36,15 @@ elf_build_id() {
 # same_build_id MODULE FILE: the module in the kernel is FILE: the same
 # GNU build ID (the sysfs note is the whole ELF note; its 16-byte header
 # and "GNU" name come first).
+# loaded_build_id MODULE: the GNU build ID of MODULE as the kernel has it.
+loaded_build_id() {
+	od -An -tx1 -j16 "/sys/module/$1/notes/.note.gnu.build-id" | tr -d ' \n'
+}
+
 same_build_id() {
 	local m=$1 file=$2 want got
 	want=$(elf_build_id "$file")
-	got=$(od -An -tx1 -j16 "/sys/module/$m/notes/.note.gnu.build-id" |
-		tr -d ' \n') || return 1
+	got=$(loaded_build_id "$m") || return 1
 	echo "$m: loaded build ID $got, $file $want, taint '$(cat "/sys/module/$m/taint")'"
 	[ -n "$want" ] && [ "$got" = "$want" ]
 }

@@ -556,8 +556,7 @@ loaded_ids() {
 	local m
 	for m in $OUR_MODS; do
 		is_loaded "$m" || return 1
-		od -An -tx1 -j16 "/sys/module/$m/notes/.note.gnu.build-id" |
-			tr -d ' \n'
+		loaded_build_id "$m"
 		echo
 	done
 }
