@@ -33,14 +33,15 @@ elf_build_id() {
 	rm -f "$tmp"
 }
 
-# same_build_id MODULE FILE: the module in the kernel is FILE: the same
-# GNU build ID (the sysfs note is the whole ELF note; its 16-byte header
-# and "GNU" name come first).
-# loaded_build_id MODULE: the GNU build ID of MODULE as the kernel has it.
+# loaded_build_id MODULE: the GNU build ID of MODULE as the kernel has
+# it (the sysfs note is the whole ELF note; its 16-byte header and "GNU"
+# name come first).
 loaded_build_id() {
 	od -An -tx1 -j16 "/sys/module/$1/notes/.note.gnu.build-id" | tr -d ' \n'
 }
 
+# same_build_id MODULE FILE: the module in the kernel is FILE: the same
+# GNU build ID.
 same_build_id() {
 	local m=$1 file=$2 want got
 	want=$(elf_build_id "$file")
@@ -55,11 +56,12 @@ loaded_is_file() {
 	same_build_id "$1" "$2" && grep -q O "/sys/module/$1/taint"
 }
 
-# resolves_to NAME WANT: "modprobe -R NAME" names exactly WANT.
+# resolves_to NAME WANT [KVER]: "modprobe -R NAME" names exactly WANT,
+# for the running kernel or, with KVER, for that installed kernel.
 resolves_to() {
 	local name=$1 want=$2 got
-	got=$(modprobe -R "$name" 2>&1 | tr '\n' ' ')
-	echo "modprobe -R $name: $got"
+	got=$(modprobe ${3:+-S "$3"} -R "$name" 2>&1 | tr '\n' ' ')
+	echo "modprobe ${3:+-S $3 }-R $name: $got"
 	[ "$got" = "$want " ]
 }
 

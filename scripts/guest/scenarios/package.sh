@@ -164,8 +164,10 @@ long_run() {
 }
 
 # --- kernel headers, Secure Boot ------------------------------------------
+# headers_installed [KVER ROOT]: the headers of KVER (the guest's
+# kernel), unpacked under ROOT (its kernel cache, MODROOT).
 headers_installed() {
-	local l t name kdir=/lib/modules/$GUEST_KVER
+	local l t name kdir=/lib/modules/${1:-$GUEST_KVER} root=${2:-$MODROOT}
 	for l in build source; do
 		t=$(readlink "$kdir/$l") || continue
 		name=${t##*/}
@@ -173,8 +175,8 @@ headers_installed() {
 		*/src/linux-headers-*) ;;
 		*) continue ;;
 		esac
-		if [ ! -e "/usr/src/$name" ] && [ -d "$MODROOT/usr/src/$name" ]; then
-			ln -s "$MODROOT/usr/src/$name" "/usr/src/$name" || return 1
+		if [ ! -e "/usr/src/$name" ] && [ -d "$root/usr/src/$name" ]; then
+			ln -s "$root/usr/src/$name" "/usr/src/$name" || return 1
 		fi
 		echo "$l -> $t -> $(readlink -f "$kdir/$l")"
 	done
@@ -207,10 +209,10 @@ pristine() {
 		resolves_to rpcrdma rpcrdma && resolves_to svcrdma rpcrdma
 }
 
-# Every file of one of our module names anywhere in the guest kernel's
-# tree.
+# Every file of one of our module names anywhere in the tree of the
+# guest's kernel, or of KVER.
 our_files() {
-	find "/lib/modules/$GUEST_KVER/" \( -name 'rpcrdma_core.ko*' -o \
+	find "/lib/modules/${1:-$GUEST_KVER}/" \( -name 'rpcrdma_core.ko*' -o \
 		-name 'xprtrdma.ko*' -o -name 'svcrdma.ko*' \) -print
 }
 
@@ -219,7 +221,7 @@ pkg_install() {
 	local t0 start end build
 	PKG_VER=$(dpkg-deb -f "$PKG_DEB" Version) || return 1
 	dkms_log=/var/lib/dkms/$DKMS_NAME/$PKG_VER/$GUEST_KVER/$(uname -m)/log/make.log
-	stat -c %Y "/lib/modules/$GUEST_KVER/modules.dep" > /tmp/package-dep-before
+	dep_stamp "$GUEST_KVER"
 	t0=$(date +%s)
 	long_run 5400 "$OUT/dpkg-install.log" \
 		env DEBIAN_FRONTEND=noninteractive dpkg -i "$PKG_DEB" || {
@@ -241,37 +243,46 @@ pkg_install() {
 	return 0
 }
 
+# dkms_says_installed [KVER]: dkms status has this version installed for
+# the guest's kernel, or for KVER.
 dkms_says_installed() {
-	local out
+	local out k=${1:-$GUEST_KVER}
 	out=$(dkms status -m "$DKMS_NAME") || return 1
 	echo "dkms status: $out"
-	grep -q "^$DKMS_NAME/$PKG_VER, $GUEST_KVER, [^:]*: installed" <<<"$out"
+	grep -q "^$DKMS_NAME/$PKG_VER, $k, [^:]*: installed" <<<"$out"
 }
 
-# modinfo NAME must find the module in DKMS's directory, built for the
-# guest's kernel, and it must be the only file of that name.
+# modinfo_finds_ours [KVER]: modinfo NAME must find the module in DKMS's
+# directory, built for the guest's kernel (or KVER), and it must be the
+# only file of that name.
 modinfo_finds_ours() {
-	local m f v
+	local m f v k=${1:-$GUEST_KVER}
 	for m in $OUR_MODS; do
-		f=$(modinfo -n "$m") || return 1
-		v=$(modinfo -F vermagic "$m" | cut -d' ' -f1)
+		f=$(modinfo -k "$k" -n "$m") || return 1
+		v=$(modinfo -k "$k" -F vermagic "$m" | cut -d' ' -f1)
 		echo "$m: $f, vermagic $v"
-		case "$f" in "$DKMS_DEST/$m.ko"*) ;; *) return 1 ;; esac
-		[ "$v" = "$GUEST_KVER" ] || return 1
+		case "$f" in "/lib/modules/$k/updates/dkms/$m.ko"*) ;; *) return 1 ;; esac
+		[ "$v" = "$k" ] || return 1
 	done
-	echo "files: $(our_files | tr '\n' ' ')"
-	[ "$(our_files | wc -l)" = 3 ]
+	echo "files: $(our_files "$k" | tr '\n' ' ')"
+	[ "$(our_files "$k" | wc -l)" = 3 ]
 }
 
-# The index was rebuilt by the real depmod, after dpkg -i began, and
-# names our files.
+# dep_stamp KVER: keep the time of KVER's module index, for
+# index_names_ours and removed.
+dep_stamp() {
+	stat -c %Y "/lib/modules/$1/modules.dep" > "/tmp/package-dep-$1"
+}
+
+# index_names_ours [KVER]: the index of the guest's kernel (or KVER) was
+# rebuilt by the real depmod since dep_stamp, and names our files.
 index_names_ours() {
-	local before now
-	before=$(cat /tmp/package-dep-before) now=$(stat -c %Y "/lib/modules/$GUEST_KVER/modules.dep")
-	grep '^updates/dkms/' "/lib/modules/$GUEST_KVER/modules.dep"
+	local before now k=${1:-$GUEST_KVER}
+	before=$(cat "/tmp/package-dep-$k") now=$(stat -c %Y "/lib/modules/$k/modules.dep")
+	grep '^updates/dkms/' "/lib/modules/$k/modules.dep"
 	[ "$now" -gt "$before" ] &&
 		[ "$(grep -cE '^updates/dkms/(rpcrdma_core|xprtrdma|svcrdma)\.ko[^:]*:' \
-			"/lib/modules/$GUEST_KVER/modules.dep")" = 3 ]
+			"/lib/modules/$k/modules.dep")" = 3 ]
 }
 
 modprobe_conf_installed() {
@@ -280,15 +291,16 @@ modprobe_conf_installed() {
 		[ -f "/usr/src/$DKMS_NAME-$PKG_VER/dkms.conf" ]
 }
 
-# Each installed module carries a signature by the key DKMS made (the
-# key ID modinfo shows is that certificate's serial number).
+# signed_by_dkms_key [KVER]: each module installed for the guest's
+# kernel (or KVER) carries a signature by the key DKMS made (the key ID
+# modinfo shows is that certificate's serial number).
 signed_by_dkms_key() {
-	local m f signer key serial
+	local m f signer key serial k=${1:-$GUEST_KVER}
 	[ -f "$DKMS_KEY" ] || { echo "no $DKMS_KEY"; return 1; }
 	serial=$(openssl x509 -inform DER -in "$DKMS_KEY" -noout -serial |
 		sed 's/^serial=//; s/://g; s/^0*//' | tr a-f A-F)
 	for m in $OUR_MODS; do
-		f=$(modinfo -n "$m") || return 1
+		f=$(modinfo -k "$k" -n "$m") || return 1
 		signer=$(modinfo -F signer "$f")
 		key=$(modinfo -F sig_key "$f" | sed 's/://g; s/^0*//' | tr a-f A-F)
 		echo "$m: signer '$signer', key $key; DKMS's certificate serial $serial"
@@ -297,12 +309,13 @@ signed_by_dkms_key() {
 	done
 }
 
-# resolve_to_ours PREFIX: the four names the kernel asks for are ours.
+# resolve_to_ours PREFIX [KVER]: the four names the kernel asks for are
+# ours (for KVER, the names its own modprobe would resolve).
 resolve_to_ours() {
-	check "$1 rpcrdma resolves to xprtrdma" resolves_to rpcrdma xprtrdma
-	check "$1 rpcrdma6 resolves to xprtrdma" resolves_to rpcrdma6 xprtrdma
-	check "$1 svcrdma resolves to svcrdma" resolves_to svcrdma svcrdma
-	check "$1 xprtrdma resolves to xprtrdma" resolves_to xprtrdma xprtrdma
+	check "$1 rpcrdma resolves to xprtrdma" resolves_to rpcrdma xprtrdma ${2:+"$2"}
+	check "$1 rpcrdma6 resolves to xprtrdma" resolves_to rpcrdma6 xprtrdma ${2:+"$2"}
+	check "$1 svcrdma resolves to svcrdma" resolves_to svcrdma svcrdma ${2:+"$2"}
+	check "$1 xprtrdma resolves to xprtrdma" resolves_to xprtrdma xprtrdma ${2:+"$2"}
 }
 
 install_part() {
@@ -576,7 +589,7 @@ dkms_only() {
 	out=$(dkms status -m "$DKMS_NAME") || return 1
 	echo "dkms status: $out"
 	grep -q "^$DKMS_NAME/$new, $GUEST_KVER, [^:]*: installed" <<<"$out" &&
-		! grep -q "^$DKMS_NAME/$old[,:]" <<<"$out" &&
+		! grep -q "^$DKMS_NAME/${old}[,:]" <<<"$out" &&
 		[ ! -e "/usr/src/$DKMS_NAME-$old" ] &&
 		[ ! -e "/var/lib/dkms/$DKMS_NAME/$old" ]
 }
@@ -663,24 +676,127 @@ upgrade_in_use() {
 	stop_all ours
 }
 
+# --- a kernel installed later ---------------------------------------------------
+# With PKG_NEW_KVER (vmtest: another kernel that make setup prepared,
+# unpacked under PKG_NEW_ROOT), a kernel comes after the package, as
+# "apt upgrade" brings one. Debian's kernel packages do two things that
+# reach DKMS: linux-image-KVER unpacks its modules into /lib/modules/KVER
+# and its postinst runs "run-parts --report --exit-on-error --arg=KVER
+# --arg=/boot/vmlinuz-KVER /etc/kernel/postinst.d"; linux-headers-KVER
+# unpacks the headers and its postinst runs "run-parts --report
+# --exit-on-error --arg=KVER /etc/kernel/header_postinst.d". Each
+# directory holds DKMS's hook (dkms 3.0.10), which runs "dkms
+# autoinstall" for KVER when KVER's headers are there and skips it
+# otherwise; a hook that fails fails the kernel's postinst, and apt with
+# it. apt may configure the image before its headers, so the guest does
+# both in that order: KVER's tree from the cache bound at
+# /lib/modules/KVER, the image's hooks (no headers yet: DKMS must skip,
+# exit 0 and build nothing), the headers made visible as
+# headers_installed does for the guest's own kernel, then the headers'
+# hooks: DKMS must build our modules for KVER and install them in
+# KVER's updates/dkms, signed, with KVER's index (the real depmod)
+# naming them and the four names resolving to ours for KVER, and leave
+# the running kernel's files alone. dpkg -r later must remove them from
+# both kernels (removed). Nothing boots KVER. The hooks are the ones the
+# guest's /etc has, the host's: DKMS's alone (Debian's initramfs-tools
+# and grub hooks, which a real machine runs beside it, are not
+# installed there).
+NEWK=
+NEWK_IDS=/tmp/package-newkernel-ids
+
+# kernel_hooks DIR ARG...: what a kernel package's postinst runs.
+kernel_hooks() {
+	local dir=$1
+	shift
+	env DEB_MAINT_PARAMS=configure run-parts --report --exit-on-error \
+		"${@/#/--arg=}" "$dir"
+}
+
+new_kernel_unpacked() {
+	local k=$PKG_NEW_KVER
+	[ ! -e "/lib/modules/$k" ] || { echo "/lib/modules/$k is there already"; return 1; }
+	[ -d "$PKG_NEW_ROOT/lib/modules/$k/kernel" ] || return 1
+	mkdir "/lib/modules/$k" &&
+		mount --bind "$PKG_NEW_ROOT/lib/modules/$k" "/lib/modules/$k" || return 1
+	NEWK=$k
+	echo "/lib/modules/$k: $(find "/lib/modules/$k/kernel" -name '*.ko*' | wc -l) modules"
+	[ -z "$(our_files "$k")" ]
+}
+
+# The image's hooks, before its headers: exit 0, DKMS skipping.
+image_hooks_skip() {
+	local log=$OUT/newkernel-image-hooks.log rc
+	kernel_hooks /etc/kernel/postinst.d "$NEWK" "/boot/vmlinuz-$NEWK" > "$log" 2>&1
+	rc=$?
+	cat "$log"
+	echo "exit $rc; files: $(our_files "$NEWK" | tr '\n' ' ')"
+	[ "$rc" = 0 ] && [ -z "$(our_files "$NEWK")" ] &&
+		grep -q "autoinstall for kernel $NEWK was skipped" "$log"
+}
+
+# The headers' hooks: DKMS builds and installs ours for the new kernel.
+header_hooks_build() {
+	dep_stamp "$NEWK"
+	file_ids > "$NEWK_IDS" || return 1
+	long_run 5400 "$OUT/newkernel-header-hooks.log" \
+		kernel_hooks /etc/kernel/header_postinst.d "$NEWK"
+}
+
+installed_for_both() {
+	dkms_says_installed "$NEWK" && dkms_says_installed
+}
+
+# The running kernel's files are the ones they were.
+running_files_kept() {
+	local now
+	now=$(file_ids) || return 1
+	echo "files: $(tr '\n' ' ' <<<"$now"); before: $(tr '\n' ' ' < "$NEWK_IDS")"
+	[ "$now" = "$(cat "$NEWK_IDS")" ]
+}
+
+new_kernel_part() {
+	local p="package: new kernel $PKG_NEW_KVER:"
+	check "$p its modules unpacked in /lib/modules, nothing of ours there" \
+		new_kernel_unpacked || return 1
+	check "$p the image's postinst hooks exit 0, DKMS skipping (no headers yet)" \
+		image_hooks_skip
+	check "$p its headers at /lib/modules/$NEWK/build" \
+		headers_installed "$NEWK" "$PKG_NEW_ROOT" || return 1
+	check "$p the headers' postinst hooks: DKMS builds and installs ours" \
+		header_hooks_build || return 1
+	check "$p dkms status: installed for it and for $GUEST_KVER" \
+		installed_for_both
+	check "$p modinfo -k finds our three modules in its updates/dkms" \
+		modinfo_finds_ours "$NEWK"
+	check "$p its index (depmod) names them" index_names_ours "$NEWK"
+	resolve_to_ours "$p" "$NEWK"
+	check "$p modules signed with DKMS's own key" signed_by_dkms_key "$NEWK"
+	check "$p the running kernel's files untouched" running_files_kept
+	check "$p nothing loaded" none_loaded rpcrdma rpcrdma_core xprtrdma svcrdma
+}
+
 # --- removal ------------------------------------------------------------------------
 pkg_remove() {
-	stat -c %Y "/lib/modules/$GUEST_KVER/modules.dep" > /tmp/package-dep-before
+	dep_stamp "$GUEST_KVER"
+	[ -z "$NEWK" ] || dep_stamp "$NEWK"
 	sleep 1
 	long_run 1800 "$OUT/dpkg-remove.log" \
 		env DEBIAN_FRONTEND=noninteractive dpkg -r "$PKG_NAME"
 }
 
+# removed [KVER]: dkms status empty, the modprobe.d file gone, and
+# nothing of ours left for the guest's kernel (or KVER): no file of our
+# names in its tree, its index rebuilt since dep_stamp without them.
 removed() {
-	local out before now
+	local out before now k=${1:-$GUEST_KVER}
 	out=$(dkms status -m "$DKMS_NAME")
-	before=$(cat /tmp/package-dep-before) now=$(stat -c %Y "/lib/modules/$GUEST_KVER/modules.dep")
-	echo "dkms status: ${out:-(nothing)}; files: $(our_files | tr '\n' ' ')"
-	echo "modules.dep: $before -> $now; status $(dpkg-query -W -f='${Status}' "$PKG_NAME" 2>&1)"
-	[ -z "$out" ] && [ -z "$(our_files)" ] && [ ! -e "$PKG_MODPROBE" ] &&
+	before=$(cat "/tmp/package-dep-$k") now=$(stat -c %Y "/lib/modules/$k/modules.dep")
+	echo "dkms status: ${out:-(nothing)}; files: $(our_files "$k" | tr '\n' ' ')"
+	echo "$k modules.dep: $before -> $now; status $(dpkg-query -W -f='${Status}' "$PKG_NAME" 2>&1)"
+	[ -z "$out" ] && [ -z "$(our_files "$k")" ] && [ ! -e "$PKG_MODPROBE" ] &&
 		[ "$now" -gt "$before" ] &&
 		! grep -qE '^updates/dkms/(rpcrdma_core|xprtrdma|svcrdma)\.ko' \
-			"/lib/modules/$GUEST_KVER/modules.dep"
+			"/lib/modules/$k/modules.dep"
 }
 
 purged() {
@@ -700,6 +816,11 @@ remove_part() {
 	check "package: after removal rpcrdma6 resolves to rpcrdma" resolves_to rpcrdma6 rpcrdma
 	check "package: after removal svcrdma resolves to rpcrdma" resolves_to svcrdma rpcrdma
 	check "package: after removal xprtrdma resolves to rpcrdma" resolves_to xprtrdma rpcrdma
+	[ -n "$NEWK" ] || return 0
+	check "package: new kernel $NEWK: our modules and index entries gone" \
+		removed "$NEWK"
+	check "package: new kernel $NEWK: rpcrdma resolves to rpcrdma" \
+		resolves_to rpcrdma rpcrdma "$NEWK"
 }
 
 # One guest plays both sides; the scenario replaces the role functions.
@@ -715,6 +836,11 @@ run_client_side() {
 		nfs_conf_rdma || return 1
 	if [ -n "${DEB_PREV:-}" ]; then
 		upgrade_in_use || return 1
+	fi
+	if [ -n "${PKG_NEW_KVER:-}" ]; then
+		new_kernel_part || return 1
+	else
+		log "package: vmtest named no kernel to install later (PKG_NEW_KVER)"
 	fi
 	sysctl_file
 	check "package: sysctl.d at boot, before any transport module, is skipped" \
