@@ -704,13 +704,8 @@ upgrade_in_use() {
 NEWK=
 NEWK_IDS=/tmp/package-newkernel-ids
 
-# kernel_hooks DIR ARG...: what a kernel package's postinst runs.
-kernel_hooks() {
-	local dir=$1
-	shift
-	env DEB_MAINT_PARAMS=configure run-parts --report --exit-on-error \
-		"${@/#/--arg=}" "$dir"
-}
+# What a kernel package's postinst runs (add --arg=... DIR).
+KERNEL_HOOKS=(env DEB_MAINT_PARAMS=configure run-parts --report --exit-on-error)
 
 new_kernel_unpacked() {
 	local k=$PKG_NEW_KVER
@@ -726,7 +721,8 @@ new_kernel_unpacked() {
 # The image's hooks, before its headers: exit 0, DKMS skipping.
 image_hooks_skip() {
 	local log=$OUT/newkernel-image-hooks.log rc
-	kernel_hooks /etc/kernel/postinst.d "$NEWK" "/boot/vmlinuz-$NEWK" > "$log" 2>&1
+	"${KERNEL_HOOKS[@]}" --arg="$NEWK" --arg="/boot/vmlinuz-$NEWK" \
+		/etc/kernel/postinst.d > "$log" 2>&1
 	rc=$?
 	cat "$log"
 	echo "exit $rc; files: $(our_files "$NEWK" | tr '\n' ' ')"
@@ -739,7 +735,7 @@ header_hooks_build() {
 	dep_stamp "$NEWK"
 	file_ids > "$NEWK_IDS" || return 1
 	long_run 5400 "$OUT/newkernel-header-hooks.log" \
-		kernel_hooks /etc/kernel/header_postinst.d "$NEWK"
+		"${KERNEL_HOOKS[@]}" --arg="$NEWK" /etc/kernel/header_postinst.d
 }
 
 installed_for_both() {
