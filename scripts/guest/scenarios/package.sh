@@ -20,6 +20,12 @@
 #     (nothing unloaded them), the mount must read back the file and pass
 #     checked I/O; then everything is stopped and unloaded, and steps 2-6
 #     run on the new version;
+#  1b. a kernel installed later (with PKG_NEW_KVER, which vmtest names):
+#     its image's postinst hooks, then its headers', as Debian's kernel
+#     packages run them: DKMS must skip the first (no headers) with exit
+#     0 and build and install ours for that kernel in the second, signed
+#     and indexed, the running kernel's files untouched (see "A kernel
+#     installed later" below); step 6 must remove ours from both;
 #  2. sysctl.d, first as Debian applies it: at boot, before any module
 #     is loaded, systemd-sysctl skips the sunrpc keys (see Tuning);
 #  3. nfsd: [nfsd] rdma=y, rdma-port=20049 appended to /etc/nfs.conf
