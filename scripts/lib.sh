@@ -79,6 +79,19 @@ sid_apt_opts() {
 	     "-o Dir::Cache=$SID_APT/cache"
 }
 
+# kernel_kver NAME: the release of kernel NAME (stock or 6.12, or a
+# pinned one: 6.1, 7.2).
+kernel_kver() {
+	local pin
+	case "$1" in
+	stock|6.12) stock_kver ;;
+	*) pin=$(kernel_pin "$1") || return 1; echo "${pin%% *}" ;;
+	esac
+}
+
+# kernel_prepared KVER: make setup has extracted that release.
+kernel_prepared() { [ -e "$RPCRDMA_CACHE/stock/$1/extracted" ]; }
+
 # Root of the extracted Debian packages of the stock kernel.
 stock_root() { echo "$RPCRDMA_CACHE/stock/$1/root"; }
 # The kernel headers (KDIR) of an extracted kernel release
