@@ -26,6 +26,8 @@
 
 /* The drop reasons, for rpcrdma_show_drop_reason() in user space */
 #include <rpcrdma/trace_drop.h>
+/* ... and the verbs' and the CM's codes */
+#include <rpcrdma/trace_verbs.h>
 
 DECLARE_EVENT_CLASS(svcrdma_xprt_class,
 		    TP_PROTO(const struct svcrdma_xprt *sx),

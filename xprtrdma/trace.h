@@ -28,6 +28,8 @@
 
 /* The drop reasons, for rpcrdma_show_drop_reason() in user space */
 #include <rpcrdma/trace_drop.h>
+/* ... and the verbs' and the CM's codes */
+#include <rpcrdma/trace_verbs.h>
 
 DECLARE_EVENT_CLASS(xprtrdma_xprt_class,
 	TP_PROTO(unsigned int xprt_id),
@@ -89,7 +91,7 @@ TRACE_EVENT(xprtrdma_wc_failed,
 		__entry->status = status;
 	),
 	TP_printk("xprt=%u status=%s (%d)", __entry->xprt_id,
-		  ib_wc_status_msg(__entry->status), __entry->status)
+		  rpcrdma_show_wc_status(__entry->status), __entry->status)
 );
 
 TRACE_EVENT(xprtrdma_qp_event,
@@ -104,7 +106,7 @@ TRACE_EVENT(xprtrdma_qp_event,
 		__entry->event = event;
 	),
 	TP_printk("xprt=%u event=%s (%d)", __entry->xprt_id,
-		  ib_event_msg(__entry->event), __entry->event)
+		  rpcrdma_show_ib_event(__entry->event), __entry->event)
 );
 
 TRACE_EVENT(xprtrdma_connected,

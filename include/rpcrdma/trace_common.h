@@ -144,6 +144,81 @@ rpcrdma_codec_drop_reason(enum rpcrdma_codec_err err)
 		{ RPCRDMA_DROP_OBSOLETE, "obsolete" })
 
 /*
+ * The verbs' and the CM's codes by name. The text comes from tables in
+ * our own module: ib_core's *_msg() helpers return strings that live in
+ * ib_core, and 6.1's trace_check_vprintf() warns when an event's "%s"
+ * points outside the event's module. A code missing from a table prints
+ * in hex; every event prints the number beside the name. The names are
+ * defined for user-space tools in rpcrdma/trace_verbs.h.
+ */
+#define rpcrdma_show_wc_status(s)					\
+	__print_symbolic(s,						\
+		{ IB_WC_SUCCESS, "success" },				\
+		{ IB_WC_LOC_LEN_ERR, "local length" },			\
+		{ IB_WC_LOC_QP_OP_ERR, "local QP operation" },		\
+		{ IB_WC_LOC_EEC_OP_ERR, "local EEC operation" },	\
+		{ IB_WC_LOC_PROT_ERR, "local protection" },		\
+		{ IB_WC_WR_FLUSH_ERR, "flushed" },			\
+		{ IB_WC_MW_BIND_ERR, "MW bind" },			\
+		{ IB_WC_BAD_RESP_ERR, "bad response" },			\
+		{ IB_WC_LOC_ACCESS_ERR, "local access" },		\
+		{ IB_WC_REM_INV_REQ_ERR, "remote invalid request" },	\
+		{ IB_WC_REM_ACCESS_ERR, "remote access" },		\
+		{ IB_WC_REM_OP_ERR, "remote operation" },		\
+		{ IB_WC_RETRY_EXC_ERR, "retries exceeded" },		\
+		{ IB_WC_RNR_RETRY_EXC_ERR, "RNR retries exceeded" },	\
+		{ IB_WC_LOC_RDD_VIOL_ERR, "local RDD violation" },	\
+		{ IB_WC_REM_INV_RD_REQ_ERR, "remote invalid RD request" }, \
+		{ IB_WC_REM_ABORT_ERR, "remote abort" },		\
+		{ IB_WC_INV_EECN_ERR, "invalid EECN" },			\
+		{ IB_WC_INV_EEC_STATE_ERR, "invalid EEC state" },	\
+		{ IB_WC_FATAL_ERR, "fatal" },				\
+		{ IB_WC_RESP_TIMEOUT_ERR, "response timeout" },		\
+		{ IB_WC_GENERAL_ERR, "general" })
+
+#define rpcrdma_show_cm_event(e)					\
+	__print_symbolic(e,						\
+		{ RDMA_CM_EVENT_ADDR_RESOLVED, "address resolved" },	\
+		{ RDMA_CM_EVENT_ADDR_ERROR, "address error" },		\
+		{ RDMA_CM_EVENT_ROUTE_RESOLVED, "route resolved" },	\
+		{ RDMA_CM_EVENT_ROUTE_ERROR, "route error" },		\
+		{ RDMA_CM_EVENT_CONNECT_REQUEST, "connect request" },	\
+		{ RDMA_CM_EVENT_CONNECT_RESPONSE, "connect response" },	\
+		{ RDMA_CM_EVENT_CONNECT_ERROR, "connect error" },	\
+		{ RDMA_CM_EVENT_UNREACHABLE, "unreachable" },		\
+		{ RDMA_CM_EVENT_REJECTED, "rejected" },			\
+		{ RDMA_CM_EVENT_ESTABLISHED, "established" },		\
+		{ RDMA_CM_EVENT_DISCONNECTED, "disconnected" },		\
+		{ RDMA_CM_EVENT_DEVICE_REMOVAL, "device removal" },	\
+		{ RDMA_CM_EVENT_MULTICAST_JOIN, "multicast join" },	\
+		{ RDMA_CM_EVENT_MULTICAST_ERROR, "multicast error" },	\
+		{ RDMA_CM_EVENT_ADDR_CHANGE, "address change" },	\
+		{ RDMA_CM_EVENT_TIMEWAIT_EXIT, "timewait exit" })
+
+#define rpcrdma_show_ib_event(e)					\
+	__print_symbolic(e,						\
+		{ IB_EVENT_CQ_ERR, "CQ error" },			\
+		{ IB_EVENT_QP_FATAL, "QP fatal" },			\
+		{ IB_EVENT_QP_REQ_ERR, "QP request error" },		\
+		{ IB_EVENT_QP_ACCESS_ERR, "QP access error" },		\
+		{ IB_EVENT_COMM_EST, "communication established" },	\
+		{ IB_EVENT_SQ_DRAINED, "SQ drained" },			\
+		{ IB_EVENT_PATH_MIG, "path migrated" },			\
+		{ IB_EVENT_PATH_MIG_ERR, "path migration error" },	\
+		{ IB_EVENT_DEVICE_FATAL, "device fatal" },		\
+		{ IB_EVENT_PORT_ACTIVE, "port active" },		\
+		{ IB_EVENT_PORT_ERR, "port error" },			\
+		{ IB_EVENT_LID_CHANGE, "LID change" },			\
+		{ IB_EVENT_PKEY_CHANGE, "P_Key change" },		\
+		{ IB_EVENT_SM_CHANGE, "SM change" },			\
+		{ IB_EVENT_SRQ_ERR, "SRQ error" },			\
+		{ IB_EVENT_SRQ_LIMIT_REACHED, "SRQ limit reached" },	\
+		{ IB_EVENT_QP_LAST_WQE_REACHED, "last WQE reached" },	\
+		{ IB_EVENT_CLIENT_REREGISTER, "client reregister" },	\
+		{ IB_EVENT_GID_CHANGE, "GID change" },			\
+		{ IB_EVENT_WQ_FATAL, "WQ fatal" })
+
+/*
  * Connection id: "xprt=N" on the client (the rpc_xprt's id), "conn=N"
  * on the server (a counter of the module, one per accepted connection
  * and per listener).
@@ -186,7 +261,7 @@ rpcrdma_codec_drop_reason(enum rpcrdma_codec_err err)
 #define RPCRDMA_TP_WC_FMT						\
 	RPCRDMA_TP_CID_FMT " status=%s (%d) vendor_err=0x%x len=%u"
 #define RPCRDMA_TP_WC_ARGS						\
-	RPCRDMA_TP_CID_ARGS, ib_wc_status_msg(__entry->status),		\
+	RPCRDMA_TP_CID_ARGS, rpcrdma_show_wc_status(__entry->status),	\
 	__entry->status, __entry->vendor_err, __entry->byte_len
 
 /* A CM event and its status */
@@ -200,7 +275,7 @@ rpcrdma_codec_drop_reason(enum rpcrdma_codec_err err)
 	} while (0)
 #define RPCRDMA_TP_CM_FMT		"event=%s (%d) status=%d"
 #define RPCRDMA_TP_CM_ARGS						\
-	rdma_event_msg(__entry->event), __entry->event, __entry->status
+	rpcrdma_show_cm_event(__entry->event), __entry->event, __entry->status
 
 /* A backchannel (RFC 8167) message: xid, length, credit field */
 #define RPCRDMA_TP_BC_FIELDS						\
