@@ -165,8 +165,8 @@ rpcrdma_codec_drop_reason(enum rpcrdma_codec_err err)
 		{ IB_WC_REM_INV_REQ_ERR, "remote invalid request" },	\
 		{ IB_WC_REM_ACCESS_ERR, "remote access" },		\
 		{ IB_WC_REM_OP_ERR, "remote operation" },		\
-		{ IB_WC_RETRY_EXC_ERR, "retries exceeded" },		\
-		{ IB_WC_RNR_RETRY_EXC_ERR, "RNR retries exceeded" },	\
+		{ IB_WC_RETRY_EXC_ERR, "retry exceeded" },		\
+		{ IB_WC_RNR_RETRY_EXC_ERR, "RNR retry exceeded" },	\
 		{ IB_WC_LOC_RDD_VIOL_ERR, "local RDD violation" },	\
 		{ IB_WC_REM_INV_RD_REQ_ERR, "remote invalid RD request" }, \
 		{ IB_WC_REM_ABORT_ERR, "remote abort" },		\

@@ -24,7 +24,7 @@
 # attacker's own outcome (every action taken, the connection closed or
 # kept), the client's trace events its "scenario trace" lines name, and
 # in the end a mount of the real server reads the checksummed file
-# intact.
+# intact. HOSTILE_SIDE (below) runs one half alone.
 
 HOSTILE_DIR=$TOP/scripts/guest/hostile/server
 HOSTILE_STATS=/proc/sys/sunrpc/svcrdma_ng
@@ -37,6 +37,10 @@ hostile_counter() { cat "$HOSTILE_STATS/$1"; }
 # of either side whose name (without .case) matches GLOB; the server's
 # totals, which count every case, are then not checked.
 HOSTILE_ONLY=${HOSTILE_ONLY:-}
+# HOSTILE_SIDE (vmtest --env HOSTILE_SIDE=server|client): the misbehaving
+# client against our server only, or the misbehaving server against our
+# client only (one guest, ours on both sides); both by default.
+HOSTILE_SIDE=${HOSTILE_SIDE:-both}
 
 # hostile_chosen FILE
 hostile_chosen() {
@@ -376,7 +380,8 @@ hclient_forced() {
 	log "hostile-client: $name: stat exited $?"
 	{ echo "== $name: xprtrdma_ng events"; cat "$t/trace"; } >> "$OUT/hclient.log"
 	how=
-	grep -q 'xprtrdma_wc_failed:.*retry' "$t/trace" &&
+	# status=retry exceeded (12) or RNR retry exceeded (13)
+	grep -qE 'xprtrdma_wc_failed:.* status=[A-Z ]*retry exceeded \((12|13)\)' "$t/trace" &&
 		how="the Send's retry limit (xprtrdma_wc_failed)"
 	[ -n "$forced" ] && grep -q 'xprtrdma_disconnect:' "$t/trace" &&
 		how="${how:+$how and }the unmount's teardown (xprtrdma_disconnect)"
@@ -572,6 +577,19 @@ scenario_client() {
 	check "hostile: built on the host (vmtest)" test -x /out/bin/hostile || return
 	check "hostile: mount NFSv$v beside it" nfs_mount "$v" || return
 	check "hostile: the mount reads the file intact before" hostile_file_ok
+	case $HOSTILE_SIDE in
+	both | server) ;;
+	client)
+		check "hostile: umount" umount "$NFS_MNT"
+		check "hostile: misbehaving servers need ours on both sides in one guest" \
+			test "$TOPOLOGY/$CLIENT_IMPL/$SERVER_IMPL" = one/ours/ours || return
+		echo 30 > "$HOSTILE_STATS/keepalive"
+		hclient_cases
+		return 0 ;;
+	*)
+		not_ok "hostile: HOSTILE_SIDE=$HOSTILE_SIDE is server, client or both"
+		return 1 ;;
+	esac
 	for f in "$HOSTILE_DIR"/*.case; do
 		hostile_chosen "$f" || continue
 		hostile_case "$f"
@@ -586,7 +604,8 @@ scenario_client() {
 		return 0
 	if [ -n "$HOSTILE_ONLY" ]; then
 		log "hostile: HOSTILE_ONLY=$HOSTILE_ONLY, the server's totals not checked"
-		[ "$TOPOLOGY" = one ] && [ "$CLIENT_IMPL" = ours ] && hclient_cases
+		[ "$HOSTILE_SIDE" = both ] && [ "$TOPOLOGY" = one ] &&
+			[ "$CLIENT_IMPL" = ours ] && hclient_cases
 		return 0
 	fi
 	# Only the one-guest topology sees the server's counters here
@@ -607,6 +626,7 @@ scenario_client() {
 		"$(find "$HOSTILE_DIR" -name 'reverse-reply-*.case' | wc -l)"
 	grep -rs . "$HOSTILE_STATS" | sed "s|$HOSTILE_STATS/||" > "$OUT/counters"
 	echo 30 > "$HOSTILE_STATS/keepalive"
-	[ "$TOPOLOGY" = one ] && [ "$CLIENT_IMPL" = ours ] && hclient_cases
+	[ "$HOSTILE_SIDE" = both ] && [ "$TOPOLOGY" = one ] &&
+		[ "$CLIENT_IMPL" = ours ] && hclient_cases
 	return 0
 }
