@@ -100,6 +100,17 @@ stock_kdir() { echo "$(stock_root "$1")/usr/src/linux-headers-$1"; }
 # Debian package version (e.g. 6.12.117-1~deb12u1) of a kernel release.
 stock_pkgver() { cat "$RPCRDMA_CACHE/stock/$1/pkgver"; }
 
+# guest_modules TREE DIR: the .ko files built in TREE, copied into DIR
+# for the guests without their DWARF (the stock kernels' configurations
+# build modules with it): the three take 1.1 MB instead of 21, which a
+# guest copied over 9p and read into its kernel at each load (3.4 s of
+# its set-up, 0.5 s stripped). Symbols and .modinfo stay.
+guest_modules() {
+	mkdir -p "$2" &&
+		find "$1" -name '*.ko' -exec cp {} "$2/" \; &&
+		strip --strip-debug "$2"/*.ko
+}
+
 # Bump when scripts/build-debug-kernel changes what it produces.
 DEBUG_RECIPE=1
 

@@ -826,14 +826,19 @@ no_slab_of_ours() {
 # across both) find nothing; the report is kept as kmemleak-TAG (its
 # spaces and colons as dashes)
 kmemleak_clean() {
-	local k=/sys/kernel/debug/kmemleak f
+	local f
 	f=$OUT/kmemleak-$(echo "$1" | tr -c 'a-zA-Z0-9\n' '-')
-	echo scan > "$k" || return 1
-	sleep 6
-	echo scan > "$k" || return 1
-	cat "$k" > "$f"
+	kmemleak_scan_pair || return 1
+	cat /sys/kernel/debug/kmemleak > "$f"
 	[ ! -s "$f" ] || { grep -c '^unreferenced object' "$f"; head -n 40 "$f"; return 1; }
 	uptime_s > "$KMEMLEAK_CLEAN_AT"
+}
+
+# Two scans: an object is reported only if it stays unreferenced
+# across both.
+kmemleak_scan_pair() {
+	local k=/sys/kernel/debug/kmemleak
+	echo scan > "$k" && sleep 6 && echo scan > "$k"
 }
 
 # When a clean kmemleak_clean ended (uptime, whole seconds)
@@ -841,16 +846,16 @@ KMEMLEAK_CLEAN_AT=/run/kmemleak-clean-at
 
 uptime_s() { local u; read -r u _ < /proc/uptime; echo "${u%.*}"; }
 
-# Whether kmemleak_clean found nothing within the last 20 s. Each scan of
-# a debug guest takes about 30 s under TCG, and an object is reported
-# only once it is 5 s old and has stayed unreferenced across two scans,
-# so two more scans right after a clean pair could only find what was
-# leaked in those few seconds.
+# Whether kmemleak_clean found nothing within the last 20 s (its age in
+# KMEMLEAK_CLEAN_AGE). Each scan of a debug guest takes about 30 s under
+# TCG, and an object is reported only once it is 5 s old and has stayed
+# unreferenced across two scans, so two more scans right after a clean
+# pair could only find what was leaked in those few seconds.
 kmemleak_clean_recent() {
 	local at
-	[ -e "$KMEMLEAK_CLEAN_AT" ] || return 1
-	read -r at < "$KMEMLEAK_CLEAN_AT"
-	[ $(($(uptime_s) - at)) -le 20 ]
+	[ -e "$KMEMLEAK_CLEAN_AT" ] && read -r at < "$KMEMLEAK_CLEAN_AT" || return 1
+	KMEMLEAK_CLEAN_AGE=$(($(uptime_s) - at))
+	[ "$KMEMLEAK_CLEAN_AGE" -le 20 ]
 }
 
 # ours_unload_checked TAG SIDE...: the end of a scenario that keeps our
@@ -921,13 +926,12 @@ trace_save() {
 collect_kernel_state() {
 	local k=/sys/kernel/debug/kmemleak
 	if [ -e "$k" ]; then
-		# Two scans: an object must stay unreferenced across both;
-		# not again right after the scenario's own clean pair (the
+		# Not again right after the scenario's own clean pair (the
 		# report is then that pair's).
 		if kmemleak_clean_recent; then
-			log "kmemleak: the scenario's scans found nothing $(($(uptime_s) - $(cat "$KMEMLEAK_CLEAN_AT"))) s ago; not scanned again"
+			log "kmemleak: the scenario's scans found nothing $KMEMLEAK_CLEAN_AGE s ago; not scanned again"
 		else
-			echo scan > "$k"; sleep 6; echo scan > "$k"
+			kmemleak_scan_pair
 		fi
 		cat "$k" > "$OUT/kmemleak"
 	fi
