@@ -38,13 +38,17 @@ write_phase() {
 }
 
 verify_phase() {
-	local d=$1 tag=$2 v=$3 s
+	local d=$1 tag=$2 v=$3 io=$4 s inv
 	for s in $INTEGRITY_SIZES; do
 		check "$tag read $s bytes, checksum" same_sum "$d/f$s" "/tmp/src/f$s.sum"
 	done
+	inv=$(xprt_field 50)
 	check "$tag O_DIRECT read 1 MiB, checksum" bash -c \
 		"dd if='$d/direct' bs=1M count=1 iflag=direct status=none > /tmp/direct.back &&
 		 cmp -s /tmp/direct.back /tmp/src/direct"
+	[ "$CLIENT_IMPL" = ours ] && [ "$io" = 1048576 ] &&
+		check "$tag a Reply came With Invalidate of our R_key during the 1 MiB read" \
+			remote_inv_counted "$inv"
 	check "$tag list 2000 entries" list_2000
 	check "$tag read the 3000-byte symlink" readlink_matches "$d/link" "$v"
 	check "$tag rename" bash -c \
@@ -71,6 +75,24 @@ readlink_matches() {
 		echo "READLINK came back in a Reply chunk ($before -> $after)"
 		return 1
 	fi
+}
+
+# remote_inv_counted BEFORE: with rsize 1 MiB a 1 MiB READ's payload
+# comes in a Write chunk. Our client's RFC 8797 private data sets the
+# flag that lets a server answer With Invalidate (in Version 2 the Call
+# names the R_key in rdma_inv_handle, v2-07 Section 6.5), and both
+# servers do so for a Call whose chunks carry one R_key. Field 50 of
+# the xprt line counts the invalidations our client matched to one of
+# an RPC's MRs; over the O_DIRECT read it must have grown from BEFORE.
+# It counts every RPC of the read (OPEN and CLOSE too), not the READ
+# alone: with mr_depth=16 the READ's chunk has several R_keys and the
+# in-tree server invalidates none of them, yet the count still grew by
+# one.
+remote_inv_counted() {
+	local now
+	now=$(xprt_field 50)
+	echo "remote invalidations: $1 -> $now"
+	[ -n "$1" ] && [ -n "$now" ] && [ "$now" -gt "$1" ]
 }
 
 # statfs_rtt N: N statvfs() calls, each one STATFS round trip (the NFS
@@ -112,7 +134,7 @@ integrity_pass() {
 	check "$tag umount" umount "$NFS_MNT"
 	echo 3 > /proc/sys/vm/drop_caches
 	check "$tag remount" nfs_mount "$v" "rsize=$io,wsize=$io" || return
-	verify_phase "$d" "$tag" "$v"
+	verify_phase "$d" "$tag" "$v" "$io"
 	check "$tag mountstats count READ bytes and RTT" \
 		read_stats_counted $((16 * 1024 * 1024))
 	check "$tag final umount" umount "$NFS_MNT"

@@ -127,6 +127,7 @@ SOAK_CLIENT_EVENTS="nfs4/nfs4_cb_recall nfs4/nfs4_set_delegation"
 # soak_mount V DIR
 soak_mount() { local NFS_MNT=$2; mkdir -p "$2" && nfs_mount "$1"; }
 soak_is_rdma() { local NFS_MNT=$1; mount_is_rdma; }
+soak_vers() { local NFS_MNT=$1; rdma_vers_is_expected; }
 
 # soak_fio DIR TAG: writers that verify what they wrote every few blocks
 soak_fio() {
@@ -250,6 +251,14 @@ scenario_client() {
 	check "soak: NFSv3 mount" soak_mount 3 "$SOAK_M3" || return
 	check "soak: NFSv4.2 mountstats shows xprt: rdma" soak_is_rdma "$SOAK_M4"
 	check "soak: NFSv3 mountstats shows xprt: rdma" soak_is_rdma "$SOAK_M3"
+	# The recalls below go over the NFSv4.2 mount's backchannel, in
+	# Version 2 between our two sides.
+	if [ "$CLIENT_IMPL" = ours ]; then
+		check "soak: NFSv4.2 RPC-over-RDMA version $(expected_rdma_vers)" \
+			soak_vers "$SOAK_M4"
+		check "soak: NFSv3 RPC-over-RDMA version $(expected_rdma_vers)" \
+			soak_vers "$SOAK_M3"
+	fi
 	# shellcheck disable=SC2086
 	check "soak: client trace events" soak_trace_on soak-client $SOAK_CLIENT_EVENTS
 
