@@ -25,7 +25,9 @@
 #     packages run them: DKMS must skip the first (no headers) with exit
 #     0 and build and install ours for that kernel in the second, signed
 #     and indexed, the running kernel's files untouched (see "A kernel
-#     installed later" below); step 6 must remove ours from both;
+#     installed later" below); step 6 must remove ours from both. What
+#     a reboot keeps of the disk is then saved, and once this boot has
+#     ended vmtest boots that kernel in a new guest with it (step 7);
 #  2. sysctl.d, first as Debian applies it: at boot, before any module
 #     is loaded, systemd-sysctl skips the sunrpc keys (see Tuning);
 #  3. nfsd: [nfsd] rdma=y, rdma-port=20049 appended to /etc/nfs.conf
@@ -48,6 +50,13 @@
 #     /var/lib/dkms. The same nfsd and mounts then load the kernel's
 #     rpcrdma.ko (its own file, not marked out-of-tree), with checked
 #     I/O for 4.2 and 3, and step 5's tuning works for it too.
+#  7. the reboot (PKG_PHASE=newkernel, vmtest's second boot): the kernel
+#     of step 1b runs, with the disk as step 1b left it; nothing of ours
+#     is loaded by the boot, DKMS has ours installed for both kernels,
+#     nfsd and the mounts load what DKMS built for this kernel, with
+#     checked I/O (step 3 and 4's checks), and dpkg -r removes ours from
+#     both kernels, after which the kernel's module serves (step 6's
+#     checks). See "Booting the kernel installed later" below.
 #
 # Run with:
 #   scripts/vmtest --scenario package --topology one --client ours --server ours
@@ -703,12 +712,15 @@ upgrade_in_use() {
 # KVER's updates/dkms, signed, with KVER's index (the real depmod)
 # naming them and the four names resolving to ours for KVER, and leave
 # the running kernel's files alone. dpkg -r later must remove them from
-# both kernels (removed). Nothing boots KVER. The hooks are the ones the
+# both kernels (removed). This boot never runs KVER; vmtest's second
+# boot does (below). The hooks are the ones the
 # guest's /etc has, the host's: DKMS's alone (Debian's initramfs-tools
 # and grub hooks, which a real machine runs beside it, are not
 # installed there).
 NEWK=
 NEWK_IDS=/tmp/package-newkernel-ids
+# What remove_part calls NEWK
+OTHER_KIND="new kernel"
 
 # What a kernel package's postinst runs (add --arg=... DIR).
 KERNEL_HOOKS=(env DEB_MAINT_PARAMS=configure run-parts --report --exit-on-error)
@@ -777,6 +789,81 @@ new_kernel_part() {
 	check "$p nothing loaded" none_loaded rpcrdma rpcrdma_core xprtrdma svcrdma
 }
 
+# --- booting the kernel installed later -------------------------------------------
+# vmtest's second boot (PKG_PHASE=newkernel): a new guest running
+# PKG_NEW_KVER of the first boot, now GUEST_KVER, with the disk as the
+# first boot left it right after step 1b (save_state). What a reboot
+# keeps and the first boot changed: dpkg's database, DKMS's tree (its
+# key and the modules it built for both kernels), the package's files,
+# the headers' links, nfs.conf with step 3's [nfsd] lines, and both
+# kernels' updates/ and module indexes. The kernel booted before is
+# bound at /lib/modules/PKG_PREV_KVER from the cache, as a machine's
+# disk keeps it. Then: nothing of ours loaded by the boot, nfsd and the
+# mounts load what DKMS built for this kernel (serve_and_mount, the
+# same checks as on the first boot), and dpkg -r removes ours from
+# both kernels, after which the kernel's rpcrdma.ko serves and mounts.
+STATE_TAR=$OUT/state.tar
+
+save_state() {
+	local k f paths=(/var/lib/dpkg /var/lib/dkms "$NFS_CONF")
+	while read -r f; do
+		[ -d "$f" ] && [ ! -L "$f" ] || paths+=("$f")
+	done < <(dpkg -L "$PKG_NAME")
+	for f in /usr/src/linux-headers-*; do
+		[ -L "$f" ] && paths+=("$f")
+	done
+	for k in "$GUEST_KVER" "$NEWK"; do
+		paths+=("/lib/modules/$k/updates")
+		for f in "/lib/modules/$k"/modules.*; do paths+=("$f"); done
+	done
+	tar -cf "$STATE_TAR" "${paths[@]}" || return 1
+	echo "$STATE_TAR: $(stat -c %s "$STATE_TAR") octets, $(tar -tf "$STATE_TAR" | wc -l) entries"
+}
+
+kernel_running() {
+	echo "uname -r: $(uname -r); booted before: $PKG_PREV_KVER"
+	[ "$(uname -r)" = "$GUEST_KVER" ] && [ "$GUEST_KVER" != "$PKG_PREV_KVER" ]
+}
+
+prev_tree_bound() {
+	local k=$PKG_PREV_KVER
+	[ -d "$PKG_PREV_ROOT/lib/modules/$k/kernel" ] || return 1
+	mkdir -p "/lib/modules/$k" &&
+		mount --bind "$PKG_PREV_ROOT/lib/modules/$k" "/lib/modules/$k"
+}
+
+restore_state() {
+	[ -f /out/state.tar ] || { echo "no /out/state.tar"; return 1; }
+	tar -C / -xpf /out/state.tar || return 1
+	PKG_VER=$(dpkg-query -W -f='${Version}' "$PKG_NAME") || return 1
+	echo "$PKG_NAME $PKG_VER: $(dpkg-query -W -f='${Status}' "$PKG_NAME")"
+}
+
+newkernel_boot() {
+	# shellcheck disable=SC2034 # read by ok and not_ok (guest/lib.sh)
+	CHECK_SUFFIX=" (booted into $GUEST_KVER)"
+	check "package: the kernel installed later is running" kernel_running ||
+		return 1
+	check "package: $PKG_PREV_KVER's module tree beside it" prev_tree_bound ||
+		return 1
+	check "package: the disk as the first boot left it" restore_state ||
+		return 1
+	check "package: dkms status: installed for $GUEST_KVER" dkms_says_installed
+	check "package: dkms status: installed for $PKG_PREV_KVER" \
+		dkms_says_installed "$PKG_PREV_KVER"
+	check "package: nothing of ours loaded by the boot" \
+		none_loaded rpcrdma rpcrdma_core xprtrdma svcrdma
+	check "package: modinfo finds our three modules in updates/dkms" \
+		modinfo_finds_ours || return 1
+	resolve_to_ours "package:"
+	check "package: modules signed with DKMS's own key" signed_by_dkms_key
+	serve_and_mount ours
+	NEWK=$PKG_PREV_KVER OTHER_KIND="kernel booted before"
+	if remove_part; then
+		serve_and_mount intree
+	fi
+}
+
 # --- removal ------------------------------------------------------------------------
 pkg_remove() {
 	dep_stamp "$GUEST_KVER"
@@ -819,9 +906,9 @@ remove_part() {
 	check "package: after removal svcrdma resolves to rpcrdma" resolves_to svcrdma rpcrdma
 	check "package: after removal xprtrdma resolves to rpcrdma" resolves_to xprtrdma rpcrdma
 	[ -n "$NEWK" ] || return 0
-	check "package: new kernel $NEWK: our modules and index entries gone" \
+	check "package: $OTHER_KIND $NEWK: our modules and index entries gone" \
 		removed "$NEWK"
-	check "package: new kernel $NEWK: rpcrdma resolves to rpcrdma" \
+	check "package: $OTHER_KIND $NEWK: rpcrdma resolves to rpcrdma" \
 		resolves_to rpcrdma rpcrdma "$NEWK"
 }
 
@@ -829,6 +916,10 @@ remove_part() {
 run_server_side() { return 0; }
 run_client_side() {
 	[ "$ROLE" = both ] || { not_ok "package: needs --topology one"; return 1; }
+	if [ "${PKG_PHASE:-}" = newkernel ]; then
+		newkernel_boot
+		return
+	fi
 	[ -n "${DEB:-}" ] || { not_ok "package: vmtest passed no package (DEB)"; return 1; }
 	# With DEB_PREV, the previous release is installed first and the
 	# package under test comes as its upgrade.
@@ -841,6 +932,8 @@ run_client_side() {
 	fi
 	if [ -n "${PKG_NEW_KVER:-}" ]; then
 		new_kernel_part || return 1
+		check "package: new kernel $PKG_NEW_KVER: what a reboot keeps of the disk saved for booting it" \
+			save_state
 	else
 		log "package: vmtest named no kernel to install later (PKG_NEW_KVER)"
 	fi
