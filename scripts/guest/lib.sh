@@ -869,6 +869,8 @@ kmemleak_clean_recent() {
 ours_unload_checked() {
 	local tag=$1 side m
 	shift
+	# Unloading a module empties the trace buffer of its events.
+	trace_save
 	for side; do
 		case "$side" in
 		client)
@@ -935,7 +937,20 @@ collect_kernel_state() {
 		fi
 		cat "$k" > "$OUT/kmemleak"
 	fi
+	link_counters "$OUT/link-counters"
 	dmesg > "$OUT/dmesg"
+}
+
+# link_counters FILE: soft-RoCE's own counters (packets, duplicates,
+# sequence errors, retries exceeded: rdma_rxe's hw_counters) and the
+# guest's interfaces' packet and drop counts, which tell a lost or
+# late packet from a transport's own decision to close.
+link_counters() {
+	{
+		grep -rs . /sys/class/infiniband/*/ports/*/hw_counters/ |
+			sed 's|^/sys/class/infiniband/||'
+		ip -s link show 2>/dev/null
+	} > "$1"
 }
 
 # --- stall watchdog ----------------------------------------------------------
@@ -967,6 +982,7 @@ stall_dump() {
 	cat /proc/self/mountstats > "$d/mountstats" 2>/dev/null
 	grep -rs . /proc/sys/sunrpc/svcrdma_ng > "$d/svcrdma_ng" 2>/dev/null
 	grep -rs . /sys/kernel/debug/sunrpc/rpc_clnt/*/tasks > "$d/rpc_tasks" 2>/dev/null
+	link_counters "$d/link-counters"
 	dmesg > "$OUT/dmesg"
 }
 
