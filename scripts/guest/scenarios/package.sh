@@ -25,9 +25,10 @@
 #     packages run them: DKMS must skip the first (no headers) with exit
 #     0 and build and install ours for that kernel in the second, signed
 #     and indexed, the running kernel's files untouched (see "A kernel
-#     installed later" below); step 6 must remove ours from both. What
-#     a reboot keeps of the disk is then saved, and once this boot has
-#     ended vmtest boots that kernel in a new guest with it (step 7);
+#     installed later" below); step 6 must remove ours from both. With
+#     PKG_SAVE_STATE=1 (vmtest, RPCRDMA_PKG_REBOOT=1) what a reboot
+#     keeps of the disk is then saved, and once this boot has ended
+#     vmtest boots that kernel in a new guest with it (step 7);
 #  2. sysctl.d, first as Debian applies it: at boot, before any module
 #     is loaded, systemd-sysctl skips the sunrpc keys (see Tuning);
 #  3. nfsd: [nfsd] rdma=y, rdma-port=20049 appended to /etc/nfs.conf
@@ -932,8 +933,9 @@ run_client_side() {
 	fi
 	if [ -n "${PKG_NEW_KVER:-}" ]; then
 		new_kernel_part || return 1
-		check "package: new kernel $PKG_NEW_KVER: what a reboot keeps of the disk saved for booting it" \
-			save_state
+		[ "${PKG_SAVE_STATE:-0}" != 1 ] ||
+			check "package: new kernel $PKG_NEW_KVER: what a reboot keeps of the disk saved for booting it" \
+				save_state
 	else
 		log "package: vmtest named no kernel to install later (PKG_NEW_KVER)"
 	fi
