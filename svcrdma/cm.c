@@ -464,6 +464,7 @@ static int svcrdma_do_accept(struct svcrdma_xprt *sx)
 	struct rpcrdma_cm_private pd = { };
 	u8 buf[RPCRDMA_CM_PRIV_SIZE];
 	struct ib_device *dev = sx->sx_cm_id->device;
+	unsigned int ack;
 	size_t len;
 	int ret;
 
@@ -485,6 +486,13 @@ static int svcrdma_do_accept(struct svcrdma_xprt *sx)
 					  dev->attrs.max_qp_rd_atom,
 					  sx->sx_peer_ord);
 	param.rnr_retry_count = 7;
+	/* How long the QP waits for an ACK before it retransmits */
+	ack = READ_ONCE(svcrdma_ack_timeout);
+	if (ack) {
+		ret = rdma_set_ack_timeout(sx->sx_cm_id, ack);
+		if (ret)
+			return ret;
+	}
 
 	rdma_lock_handler(sx->sx_cm_id);
 	ret = rdma_accept(sx->sx_cm_id, &param);

@@ -24,6 +24,7 @@ unsigned int svcrdma_keepalive = SVCRDMA_KEEPALIVE_DEF;
 unsigned int svcrdma_max_version = SVCRDMA_VERSION_DEF;
 unsigned int svcrdma_max_ord = SVCRDMA_ORD_DEF;
 bool svcrdma_reply_chunk_always;
+unsigned int svcrdma_ack_timeout;
 
 /*
  * max_version is a module parameter, so that it can be set before the
@@ -53,6 +54,34 @@ static const struct kernel_param_ops svcrdma_version_ops = {
 module_param_cb(max_version, &svcrdma_version_ops, &svcrdma_max_version, 0644);
 MODULE_PARM_DESC(max_version,
 		 "Highest RPC-over-RDMA version offered to new connections (1 or 2, default 2)");
+
+/*
+ * ack_timeout: the Local ACK Timeout of connections accepted afterwards
+ * (IB's 5-bit exponent, 4.096 us << N), how long their QP waits for an
+ * ACK before it retransmits; 0 keeps what the RDMA CM computes.
+ */
+static int svcrdma_ack_set(const char *val, const struct kernel_param *kp)
+{
+	unsigned int n;
+	int ret;
+
+	ret = kstrtouint(val, 0, &n);
+	if (ret)
+		return ret;
+	if (n > 31)
+		return -ERANGE;
+	WRITE_ONCE(svcrdma_ack_timeout, n);
+	return 0;
+}
+
+static const struct kernel_param_ops svcrdma_ack_ops = {
+	.set = svcrdma_ack_set,
+	.get = param_get_uint,
+};
+
+module_param_cb(ack_timeout, &svcrdma_ack_ops, &svcrdma_ack_timeout, 0644);
+MODULE_PARM_DESC(ack_timeout,
+		 "Local ACK Timeout of new connections, 4.096 us << N (1-31; default 0, the RDMA CM's)");
 
 /*
  * reply_chunk_always: when a Call offers a Reply chunk, write the Reply

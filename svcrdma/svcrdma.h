@@ -723,6 +723,7 @@ extern unsigned int svcrdma_keepalive;
 extern unsigned int svcrdma_max_version;
 extern bool svcrdma_reply_chunk_always;
 extern unsigned int svcrdma_max_ord;
+extern unsigned int svcrdma_ack_timeout;
 extern unsigned int svcrdma_reqs_min;
 extern unsigned int svcrdma_reqs_max;
 extern unsigned int svcrdma_inline_min;

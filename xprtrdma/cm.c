@@ -391,8 +391,15 @@ static int xprtrdma_ep_connect(struct xprtrdma_ep *ep)
 		.retry_count = 6,
 		.rnr_retry_count = 7,
 	};
+	unsigned int ack = READ_ONCE(xprtrdma_ack_timeout);
 	int rc;
 
+	/* How long the QP waits for an ACK before it retransmits */
+	if (ack) {
+		rc = rdma_set_ack_timeout(ep->ep_id, ack);
+		if (rc)
+			return rc;
+	}
 	rc = xprtrdma_cm_arm(ep);
 	if (rc)
 		return rc;

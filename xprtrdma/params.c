@@ -22,6 +22,7 @@ unsigned int xprtrdma_inline_recv = XPRTRDMA_INLINE_DEF;
 unsigned int xprtrdma_slot_table = XPRTRDMA_SLOTS_DEF;
 unsigned int xprtrdma_mr_depth = XPRTRDMA_DEPTH_DEF;
 unsigned int xprtrdma_max_version = RPCRDMA_VERSION_2;
+unsigned int xprtrdma_ack_timeout;
 
 struct xprtrdma_range {
 	unsigned int	min;
@@ -57,6 +58,19 @@ static const struct xprtrdma_range xprtrdma_depth_range = {
 
 static const struct xprtrdma_range xprtrdma_version_range = {
 	RPCRDMA_VERSION_1, RPCRDMA_VERSION_2
+};
+
+/* IB's Local ACK Timeout is a 5-bit exponent; 0 keeps the CM's own */
+static const struct xprtrdma_range xprtrdma_ack_range = { 0, 31 };
+
+static int xprtrdma_ack_set(const char *val, const struct kernel_param *kp)
+{
+	return xprtrdma_param_set(val, kp, &xprtrdma_ack_range);
+}
+
+static const struct kernel_param_ops xprtrdma_ack_ops = {
+	.set = xprtrdma_ack_set,
+	.get = param_get_uint,
 };
 
 static int xprtrdma_version_set(const char *val,
@@ -118,6 +132,9 @@ module_param_cb(max_version, &xprtrdma_version_ops, &xprtrdma_max_version,
 		0644);
 MODULE_PARM_DESC(max_version,
 		 "Highest RPC-over-RDMA version offered to servers (1-2, default 2)");
+module_param_cb(ack_timeout, &xprtrdma_ack_ops, &xprtrdma_ack_timeout, 0644);
+MODULE_PARM_DESC(ack_timeout,
+		 "Local ACK Timeout of new connections, 4.096 us << N (1-31; default 0, the RDMA CM's)");
 
 /*
  * The sysctls the kernel's own client (rpcrdma.ko) registers in

@@ -39,6 +39,7 @@ extern unsigned int xprtrdma_inline_recv;
 extern unsigned int xprtrdma_slot_table;
 extern unsigned int xprtrdma_mr_depth;
 extern unsigned int xprtrdma_max_version;
+extern unsigned int xprtrdma_ack_timeout;
 int xprtrdma_sysctl_init(void);
 void xprtrdma_sysctl_exit(void);
 
