@@ -32,7 +32,9 @@ unsigned int svcrdma_ack_timeout;
  * later through /sys/module/svcrdma/parameters/ and, like the sysctls,
  * applies to connections accepted afterwards. Out of range is refused.
  */
-static int svcrdma_version_set(const char *val, const struct kernel_param *kp)
+static int svcrdma_param_set_range(const char *val,
+				   const struct kernel_param *kp,
+				   unsigned int min, unsigned int max)
 {
 	unsigned int n;
 	int ret;
@@ -40,10 +42,16 @@ static int svcrdma_version_set(const char *val, const struct kernel_param *kp)
 	ret = kstrtouint(val, 0, &n);
 	if (ret)
 		return ret;
-	if (n < SVCRDMA_VERSION_MIN || n > SVCRDMA_VERSION_MAX)
+	if (n < min || n > max)
 		return -ERANGE;
-	WRITE_ONCE(svcrdma_max_version, n);
+	WRITE_ONCE(*(unsigned int *)kp->arg, n);
 	return 0;
+}
+
+static int svcrdma_version_set(const char *val, const struct kernel_param *kp)
+{
+	return svcrdma_param_set_range(val, kp, SVCRDMA_VERSION_MIN,
+				       SVCRDMA_VERSION_MAX);
 }
 
 static const struct kernel_param_ops svcrdma_version_ops = {
@@ -62,16 +70,7 @@ MODULE_PARM_DESC(max_version,
  */
 static int svcrdma_ack_set(const char *val, const struct kernel_param *kp)
 {
-	unsigned int n;
-	int ret;
-
-	ret = kstrtouint(val, 0, &n);
-	if (ret)
-		return ret;
-	if (n > 31)
-		return -ERANGE;
-	WRITE_ONCE(svcrdma_ack_timeout, n);
-	return 0;
+	return svcrdma_param_set_range(val, kp, 0, 31);
 }
 
 static const struct kernel_param_ops svcrdma_ack_ops = {
