@@ -806,7 +806,7 @@ new_kernel_part() {
 STATE_TAR=$OUT/state.tar
 
 save_state() {
-	local k f paths=(/var/lib/dpkg /var/lib/dkms "$NFS_CONF")
+	local k f n paths=(/var/lib/dpkg /var/lib/dkms "$NFS_CONF")
 	while read -r f; do
 		[ -d "$f" ] && [ ! -L "$f" ] || paths+=("$f")
 	done < <(dpkg -L "$PKG_NAME")
@@ -817,8 +817,9 @@ save_state() {
 		paths+=("/lib/modules/$k/updates")
 		for f in "/lib/modules/$k"/modules.*; do paths+=("$f"); done
 	done
-	tar -cf "$STATE_TAR" "${paths[@]}" || return 1
-	echo "$STATE_TAR: $(stat -c %s "$STATE_TAR") octets, $(tar -tf "$STATE_TAR" | wc -l) entries"
+	n=$(set -o pipefail; tar -cvf "$STATE_TAR" "${paths[@]}" | wc -l) ||
+		return 1
+	echo "$STATE_TAR: $(stat -c %s "$STATE_TAR") octets, $n entries"
 }
 
 kernel_running() {
