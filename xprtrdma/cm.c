@@ -16,6 +16,7 @@
 
 #include <linux/slab.h>
 #include <linux/sched/mm.h>
+#include <linux/sunrpc/addr.h>
 #include <linux/sunrpc/sched.h>
 #include <kunit/visibility.h>
 
@@ -83,7 +84,10 @@ static void xprtrdma_cm_established(struct xprtrdma_ep *ep,
 	ep->ep_inline_recv = min(rx->rx_inline_recv, cp.cp_send_size);
 	ep->ep_remote_inv = cp.cp_remote_inv;
 	xprtrdma_bc_set_payload(rx, ep->ep_inline_send, ep->ep_inline_recv);
-	trace_xprtrdma_connected(rx->rx_xprt.id, ep->ep_scq_id,
+	trace_xprtrdma_connected(rx->rx_xprt.id,
+				 rpc_get_port((struct sockaddr *)
+					      &ep->ep_id->route.addr.src_addr),
+				 ep->ep_scq_id,
 				 ep->ep_rcq_id, ep->ep_credits,
 				 ep->ep_inline_send, ep->ep_inline_recv,
 				 ep->ep_remote_inv, have);
@@ -353,17 +357,50 @@ static int xprtrdma_ep_resources(struct xprtrdma_ep *ep)
 	return 0;
 }
 
+/*
+ * nfsd's duplicate reply cache tells a retransmission from a new
+ * request by the client's address and port as well as by its xid, so a
+ * Call whose Reply was lost with its connection must come again from
+ * the same port, or a non-idempotent procedure (RENAME, REMOVE, LINK,
+ * exclusive CREATE in NFSv3 and NFSv4.0) is executed a second time and
+ * fails. The socket transports keep their source port across
+ * reconnects for this reason. A connection binds the port the previous
+ * one had, on any local address (the route may have changed), with
+ * address reuse set on every connection of ours so a lingering cm_id of
+ * our own does not hold the port. When something else took the port
+ * meanwhile the connection takes a new one, as the first one did.
+ */
+static int xprtrdma_ep_resolve_addr(struct xprtrdma_ep *ep)
+{
+	struct xprtrdma_xprt *rx = ep->ep_rx;
+	struct sockaddr *dst = (struct sockaddr *)&rx->rx_xprt.addr;
+	struct sockaddr_storage src = { .ss_family = dst->sa_family };
+	u16 port = rx->rx_srcport;
+	int rc;
+
+	rc = rdma_set_reuseaddr(ep->ep_id, 1);
+	if (rc)
+		return rc;
+	if (port) {
+		rpc_set_port((struct sockaddr *)&src, port);
+		rc = rdma_resolve_addr(ep->ep_id, (struct sockaddr *)&src,
+				       dst, XPRTRDMA_RESOLVE_MS);
+		if (rc != -EADDRINUSE && rc != -EADDRNOTAVAIL)
+			return rc;
+		trace_xprtrdma_srcport_busy(rx->rx_xprt.id, port, rc);
+	}
+	return rdma_resolve_addr(ep->ep_id, NULL, dst, XPRTRDMA_RESOLVE_MS);
+}
+
 static int xprtrdma_ep_resolve(struct xprtrdma_ep *ep)
 {
-	struct rpc_xprt *xprt = &ep->ep_rx->rx_xprt;
 	unsigned long tmo = msecs_to_jiffies(XPRTRDMA_RESOLVE_MS) + HZ;
 	int rc;
 
 	rc = xprtrdma_cm_arm(ep);
 	if (rc)
 		return rc;
-	rc = rdma_resolve_addr(ep->ep_id, NULL, (struct sockaddr *)&xprt->addr,
-			       XPRTRDMA_RESOLVE_MS);
+	rc = xprtrdma_ep_resolve_addr(ep);
 	if (!rc)
 		rc = xprtrdma_cm_wait(ep, tmo);
 	if (rc)
@@ -456,6 +493,10 @@ static int xprtrdma_ep_open(struct xprtrdma_xprt *rx)
 	}
 
 	rx->rx_vers = ep->ep_vers;
+	/* mountstats reads it locklessly */
+	WRITE_ONCE(rx->rx_srcport,
+		   rpc_get_port((struct sockaddr *)
+				&ep->ep_id->route.addr.src_addr));
 	down_write(&rx->rx_ep_rwsem);
 	rx->rx_ep = ep;
 	up_write(&rx->rx_ep_rwsem);

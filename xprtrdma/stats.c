@@ -25,12 +25,13 @@
 
 static void xprtrdma_print_common(struct rpc_xprt *xprt, struct seq_file *seq)
 {
+	struct xprtrdma_xprt *rx = xprtrdma_rx(xprt);
 	long idle = 0;
 
 	if (xprt_connected(xprt))
 		idle = (long)(jiffies - xprt->last_used) / HZ;
 	seq_printf(seq, "\txprt:\trdma %u %lu %lu %lu %ld %lu %lu %lu %llu %llu ",
-		   0U, xprt->stat.bind_count, xprt->stat.connect_count,
+		   READ_ONCE(rx->rx_srcport), xprt->stat.bind_count, xprt->stat.connect_count,
 		   xprt->stat.connect_time / HZ, idle, xprt->stat.sends,
 		   xprt->stat.recvs, xprt->stat.bad_xids, xprt->stat.req_u,
 		   xprt->stat.bklog_u);

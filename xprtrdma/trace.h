@@ -110,13 +110,14 @@ TRACE_EVENT(xprtrdma_qp_event,
 );
 
 TRACE_EVENT(xprtrdma_connected,
-	TP_PROTO(unsigned int xprt_id, u32 scq_id, u32 rcq_id,
+	TP_PROTO(unsigned int xprt_id, u16 port, u32 scq_id, u32 rcq_id,
 		 unsigned int credits, unsigned int inline_send,
 		 unsigned int inline_recv, bool remote_inv, bool peer_priv),
-	TP_ARGS(xprt_id, scq_id, rcq_id, credits, inline_send, inline_recv,
-		remote_inv, peer_priv),
+	TP_ARGS(xprt_id, port, scq_id, rcq_id, credits, inline_send,
+		inline_recv, remote_inv, peer_priv),
 	TP_STRUCT__entry(
 		__field(unsigned int, xprt_id)
+		__field(u16, port)
 		__field(u32, scq_id)
 		__field(u32, rcq_id)
 		__field(unsigned int, credits)
@@ -127,6 +128,7 @@ TRACE_EVENT(xprtrdma_connected,
 	),
 	TP_fast_assign(
 		__entry->xprt_id = xprt_id;
+		__entry->port = port;
 		__entry->scq_id = scq_id;
 		__entry->rcq_id = rcq_id;
 		__entry->credits = credits;
@@ -135,10 +137,29 @@ TRACE_EVENT(xprtrdma_connected,
 		__entry->remote_inv = remote_inv;
 		__entry->peer_priv = peer_priv;
 	),
-	TP_printk("xprt=%u send_cq_id=%u recv_cq_id=%u credits=%u inline send=%u recv=%u remote_inv=%d rfc8797=%d",
-		  __entry->xprt_id, __entry->scq_id, __entry->rcq_id,
+	TP_printk("xprt=%u port=%u send_cq_id=%u recv_cq_id=%u credits=%u inline send=%u recv=%u remote_inv=%d rfc8797=%d",
+		  __entry->xprt_id, __entry->port, __entry->scq_id,
+		  __entry->rcq_id,
 		  __entry->credits, __entry->inline_send,
 		  __entry->inline_recv, __entry->remote_inv, __entry->peer_priv)
+);
+
+/* The previous connection's source port could not be bound again */
+TRACE_EVENT(xprtrdma_srcport_busy,
+	TP_PROTO(unsigned int xprt_id, u16 port, int status),
+	TP_ARGS(xprt_id, port, status),
+	TP_STRUCT__entry(
+		__field(unsigned int, xprt_id)
+		__field(u16, port)
+		__field(int, status)
+	),
+	TP_fast_assign(
+		__entry->xprt_id = xprt_id;
+		__entry->port = port;
+		__entry->status = status;
+	),
+	TP_printk("xprt=%u port=%u status=%d", __entry->xprt_id,
+		  __entry->port, __entry->status)
 );
 
 TRACE_EVENT(xprtrdma_cm_event,

@@ -402,6 +402,7 @@ struct xprtrdma_xprt {
 	unsigned int		rx_vers;	/* of the latest connection */
 	bool			rx_tried;	/* connect attempted before */
 	unsigned int		rx_ep_gen;	/* connections opened so far */
+	u16			rx_srcport;	/* kept for the next connection */
 	spinlock_t		rx_bc_lock;	/* the backchannel pool */
 	struct list_head	rx_bc_free;	/* idle xprtrdma_bc_req */
 	unsigned int		rx_bc_count;	/* requests allocated */

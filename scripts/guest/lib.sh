@@ -44,6 +44,21 @@ wait_until() {
 wait_for() { wait_until "$2" test -e "$1"; }
 
 # --- network and soft-RoCE ---------------------------------------------------
+
+# wire_cut DEV / wire_restore DEV: drop, then no longer drop, every frame
+# that arrives at DEV (tc ingress), as a cut cable would; nothing this
+# guest sends fails locally (see scenarios/recovery.sh for why not
+# "ip link set down" or an egress drop)
+wire_cut() {
+	modprobe -a sch_ingress cls_matchall act_gact 2>/dev/null
+	tc qdisc add dev "$1" ingress &&
+		tc filter add dev "$1" parent ffff: matchall action drop
+}
+
+wire_restore() {
+	tc qdisc del dev "$1" ingress
+}
+
 net_up() {
 	ip link set lo up
 	if [ "$TOPOLOGY" = one ]; then

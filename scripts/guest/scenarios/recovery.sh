@@ -56,17 +56,6 @@ rc_qp1_check() {
 	fi
 }
 
-# wire_cut DEV / wire_restore DEV: drop, then no longer drop, what arrives
-wire_cut() {
-	modprobe -a sch_ingress cls_matchall act_gact 2>/dev/null
-	tc qdisc add dev "$1" ingress &&
-		tc filter add dev "$1" parent ffff: matchall action drop
-}
-
-wire_restore() {
-	tc qdisc del dev "$1" ingress
-}
-
 # The client's half of the cut wire (two guests)
 recovery_wire_client() {
 	wait_for /out/server/wire-cut 1200 || return 0
