@@ -87,8 +87,7 @@ static void xprtrdma_cm_established(struct xprtrdma_ep *ep,
 	trace_xprtrdma_connected(rx->rx_xprt.id,
 				 rpc_get_port((struct sockaddr *)
 					      &ep->ep_id->route.addr.src_addr),
-				 ep->ep_scq_id,
-				 ep->ep_rcq_id, ep->ep_credits,
+				 ep->ep_scq_id, ep->ep_rcq_id, ep->ep_credits,
 				 ep->ep_inline_send, ep->ep_inline_recv,
 				 ep->ep_remote_inv, have);
 	set_bit(XPRTRDMA_EP_DISCONNECT, &ep->ep_flags);

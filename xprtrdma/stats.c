@@ -31,10 +31,10 @@ static void xprtrdma_print_common(struct rpc_xprt *xprt, struct seq_file *seq)
 	if (xprt_connected(xprt))
 		idle = (long)(jiffies - xprt->last_used) / HZ;
 	seq_printf(seq, "\txprt:\trdma %u %lu %lu %lu %ld %lu %lu %lu %llu %llu ",
-		   READ_ONCE(rx->rx_srcport), xprt->stat.bind_count, xprt->stat.connect_count,
-		   xprt->stat.connect_time / HZ, idle, xprt->stat.sends,
-		   xprt->stat.recvs, xprt->stat.bad_xids, xprt->stat.req_u,
-		   xprt->stat.bklog_u);
+		   READ_ONCE(rx->rx_srcport), xprt->stat.bind_count,
+		   xprt->stat.connect_count, xprt->stat.connect_time / HZ,
+		   idle, xprt->stat.sends, xprt->stat.recvs,
+		   xprt->stat.bad_xids, xprt->stat.req_u, xprt->stat.bklog_u);
 }
 
 /**

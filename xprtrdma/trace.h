@@ -139,8 +139,7 @@ TRACE_EVENT(xprtrdma_connected,
 	),
 	TP_printk("xprt=%u port=%u send_cq_id=%u recv_cq_id=%u credits=%u inline send=%u recv=%u remote_inv=%d rfc8797=%d",
 		  __entry->xprt_id, __entry->port, __entry->scq_id,
-		  __entry->rcq_id,
-		  __entry->credits, __entry->inline_send,
+		  __entry->rcq_id, __entry->credits, __entry->inline_send,
 		  __entry->inline_recv, __entry->remote_inv, __entry->peer_priv)
 );
 
