@@ -360,14 +360,15 @@ static int xprtrdma_ep_resources(struct xprtrdma_ep *ep)
  * nfsd's duplicate reply cache tells a retransmission from a new
  * request by the client's address and port as well as by its xid, so a
  * Call whose Reply was lost with its connection must come again from
- * the same port, or a non-idempotent procedure (RENAME, REMOVE, LINK,
- * exclusive CREATE in NFSv3 and NFSv4.0) is executed a second time and
- * fails. The socket transports keep their source port across
- * reconnects for this reason. A connection binds the port the previous
- * one had, on any local address (the route may have changed), with
- * address reuse set on every connection of ours so a lingering cm_id of
- * our own does not hold the port. When something else took the port
- * meanwhile the connection takes a new one, as the first one did.
+ * the same port, or a non-idempotent procedure (an NFSv3 RENAME, REMOVE,
+ * LINK, exclusive CREATE) is executed a second time and fails. (nfsd
+ * caches no NFSv4 COMPOUND there; NFSv4.1 sessions have their own.)
+ * The socket transports keep their source port across reconnects for
+ * this reason. A connection binds the port the previous one had, on any
+ * local address (the route may have changed), with address reuse set on
+ * every connection of ours so a lingering cm_id of our own does not
+ * hold the port. When something else took the port meanwhile the
+ * connection takes a new one, as the first one did.
  */
 static int xprtrdma_ep_resolve_addr(struct xprtrdma_ep *ep)
 {
