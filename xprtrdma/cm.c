@@ -68,6 +68,13 @@ static void xprtrdma_cm_complete(struct xprtrdma_ep *ep, int status)
 	complete(&ep->ep_cm_done);
 }
 
+/* The RDMA CM port this connection was bound to */
+static u16 xprtrdma_ep_srcport(const struct xprtrdma_ep *ep)
+{
+	return rpc_get_port((const struct sockaddr *)
+			    &ep->ep_id->route.addr.src_addr);
+}
+
 /* RFC 8797, Section 4.2: honour the server's inline sizes (or defaults) */
 static void xprtrdma_cm_established(struct xprtrdma_ep *ep,
 				    const struct rdma_conn_param *param)
@@ -84,9 +91,7 @@ static void xprtrdma_cm_established(struct xprtrdma_ep *ep,
 	ep->ep_inline_recv = min(rx->rx_inline_recv, cp.cp_send_size);
 	ep->ep_remote_inv = cp.cp_remote_inv;
 	xprtrdma_bc_set_payload(rx, ep->ep_inline_send, ep->ep_inline_recv);
-	trace_xprtrdma_connected(rx->rx_xprt.id,
-				 rpc_get_port((struct sockaddr *)
-					      &ep->ep_id->route.addr.src_addr),
+	trace_xprtrdma_connected(rx->rx_xprt.id, xprtrdma_ep_srcport(ep),
 				 ep->ep_scq_id, ep->ep_rcq_id, ep->ep_credits,
 				 ep->ep_inline_send, ep->ep_inline_recv,
 				 ep->ep_remote_inv, have);
@@ -494,9 +499,7 @@ static int xprtrdma_ep_open(struct xprtrdma_xprt *rx)
 
 	rx->rx_vers = ep->ep_vers;
 	/* mountstats reads it locklessly */
-	WRITE_ONCE(rx->rx_srcport,
-		   rpc_get_port((struct sockaddr *)
-				&ep->ep_id->route.addr.src_addr));
+	WRITE_ONCE(rx->rx_srcport, xprtrdma_ep_srcport(ep));
 	down_write(&rx->rx_ep_rwsem);
 	rx->rx_ep = ep;
 	up_write(&rx->rx_ep_rwsem);
